@@ -1,0 +1,112 @@
+// swift-tools-version: 6.0
+import Foundation
+import PackageDescription
+
+// PredicateLint parses Swift with swift-syntax. Building swift-syntax from source takes minutes
+// and cannot be downloaded on every machine, so we link the copy that ships inside the running
+// toolchain (`<toolchain>/usr/lib/swift/host`: `.swiftinterface` files plus shared libraries).
+// Where a toolchain lacks it (Xcode's, for one) we fall back to the swift-syntax package.
+//
+// PREDICATE_LINT_SWIFT_SYNTAX forces the choice:
+//   `toolchain` (fail if the toolchain has none), `package`, or a path to a `host` directory.
+
+let swiftSyntaxModules = ["SwiftSyntax", "SwiftParser", "SwiftOperators", "SwiftDiagnostics"]
+
+/// The `usr/lib/swift/host` directory of the toolchain running this manifest, if it holds
+/// swift-syntax. The manifest process has the toolchain's PackageDescription library loaded,
+/// which names the toolchain exactly; the `swift` on PATH is the fallback.
+func toolchainSwiftSyntaxDirectory() -> String? {
+    var usrDirectories: [URL] = []
+    if let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8),
+       let line = maps.split(separator: "\n").first(where: { $0.contains("libPackageDescription") }),
+       let path = line.split(separator: " ").last.map(String.init) {
+        // <toolchain>/usr/lib/swift/pm/ManifestAPI/libPackageDescription.so
+        var url = URL(fileURLWithPath: path)
+        for _ in 0..<5 { url.deleteLastPathComponent() }
+        usrDirectories.append(url)
+    }
+    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+        let swift = URL(fileURLWithPath: String(directory)).appendingPathComponent("swift")
+        guard FileManager.default.isExecutableFile(atPath: swift.path) else { continue }
+        // <toolchain>/usr/bin/swift
+        usrDirectories.append(swift.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent())
+        break
+    }
+    return usrDirectories
+        .map { $0.appendingPathComponent("lib/swift/host").path }
+        .first(where: hasSwiftSyntax)
+}
+
+func hasSwiftSyntax(_ hostDirectory: String) -> Bool {
+    swiftSyntaxModules.allSatisfy { module in
+        FileManager.default.fileExists(atPath: "\(hostDirectory)/\(module).swiftmodule")
+            && (FileManager.default.fileExists(atPath: "\(hostDirectory)/lib\(module).so")
+                || FileManager.default.fileExists(atPath: "\(hostDirectory)/lib\(module).dylib"))
+    }
+}
+
+let choice = ProcessInfo.processInfo.environment["PREDICATE_LINT_SWIFT_SYNTAX"] ?? ""
+let hostDirectory: String? = switch choice {
+case "package": nil
+case "", "toolchain": toolchainSwiftSyntaxDirectory()
+default: hasSwiftSyntax(choice) ? choice : nil
+}
+if hostDirectory == nil && choice != "package" && !choice.isEmpty {
+    fatalError("PREDICATE_LINT_SWIFT_SYNTAX=\(choice): no swift-syntax modules found there")
+}
+
+var packageDependencies: [Package.Dependency] = []
+var syntaxDependencies: [Target.Dependency] = []
+var syntaxSwiftSettings: [SwiftSetting] = []
+var syntaxLinkerSettings: [LinkerSetting] = []
+if let hostDirectory {
+    syntaxSwiftSettings = [.unsafeFlags(["-I", hostDirectory])]
+    syntaxLinkerSettings = [.unsafeFlags(["-L", hostDirectory, "-Xlinker", "-rpath", "-Xlinker", hostDirectory])]
+        + swiftSyntaxModules.map { .linkedLibrary($0) }
+} else {
+    packageDependencies = [.package(url: "https://github.com/swiftlang/swift-syntax.git", from: "602.0.0")]
+    syntaxDependencies = swiftSyntaxModules.map { .product(name: $0, package: "swift-syntax") }
+}
+
+let package = Package(
+    name: "PredicateLint",
+    products: [
+        .library(name: "PredicateLintCore", targets: ["PredicateLintCore"]),
+        .executable(name: "predicate-lint", targets: ["predicate-lint"]),
+    ],
+    dependencies: packageDependencies,
+    targets: [
+        // Parsing, predicate discovery, rules, findings, corrections. Strings in, findings out.
+        .target(
+            name: "PredicateLintCore",
+            dependencies: syntaxDependencies,
+            swiftSettings: syntaxSwiftSettings,
+            linkerSettings: syntaxLinkerSettings
+        ),
+        // Everything that touches the outside world: arguments, files, reporters, exit codes.
+        .target(
+            name: "PredicateLintCommand",
+            dependencies: ["PredicateLintCore"],
+            swiftSettings: syntaxSwiftSettings,
+            linkerSettings: syntaxLinkerSettings
+        ),
+        .executableTarget(
+            name: "predicate-lint",
+            dependencies: ["PredicateLintCommand"],
+            swiftSettings: syntaxSwiftSettings,
+            linkerSettings: syntaxLinkerSettings
+        ),
+        .testTarget(
+            name: "PredicateLintCoreTests",
+            dependencies: ["PredicateLintCore"] + syntaxDependencies,
+            swiftSettings: syntaxSwiftSettings,
+            linkerSettings: syntaxLinkerSettings
+        ),
+        .testTarget(
+            name: "PredicateLintCommandTests",
+            dependencies: ["PredicateLintCommand", "predicate-lint"],
+            swiftSettings: syntaxSwiftSettings,
+            linkerSettings: syntaxLinkerSettings
+        ),
+    ]
+)

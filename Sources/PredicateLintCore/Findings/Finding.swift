@@ -1,0 +1,82 @@
+import SwiftSyntax
+
+public enum Severity: String, Sendable, Codable, Comparable {
+    case warning
+    case error
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
+}
+
+/// A replacement of one span of the original text. Offsets are UTF-8 byte offsets.
+public struct TextEdit: Sendable, Equatable {
+    public let range: Range<Int>
+    public let replacement: String
+
+    public init(range: Range<Int>, replacement: String) {
+        self.range = range
+        self.replacement = replacement
+    }
+
+    /// Replaces `node` (without its surrounding trivia) with `replacement`.
+    public init(replacing node: some SyntaxProtocol, with replacement: String) {
+        self.init(
+            range: node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset,
+            replacement: replacement)
+    }
+}
+
+/// A rewrite that resolves one finding: a title for humans and the edits that carry it out.
+public struct Correction: Sendable, Equatable {
+    public let title: String
+    public let edits: [TextEdit]
+
+    public init(title: String, edits: [TextEdit]) {
+        self.title = title
+        self.edits = edits
+    }
+}
+
+/// One problem found in one predicate.
+public struct Finding: Sendable, Equatable {
+    public let ruleID: String
+    public let severity: Severity
+    public let path: String
+    /// 1-based line and UTF-8 column of the token that names the problem, as swiftc reports it.
+    public let line: Int
+    public let column: Int
+    /// UTF-8 offset of that token, for ordering and for matching suppressions.
+    public let offset: Int
+    public let message: String
+    public let correction: Correction?
+    /// Offsets of the tokens this finding accounts for. A finding from a less specific rule
+    /// at any of these offsets is the same construct, and is dropped (see `Linter`).
+    let coveredOffsets: Set<Int>
+
+    init(ruleID: String, severity: Severity, path: String, line: Int, column: Int, offset: Int,
+         message: String, correction: Correction?, coveredOffsets: Set<Int>) {
+        self.ruleID = ruleID
+        self.severity = severity
+        self.path = path
+        self.line = line
+        self.column = column
+        self.offset = offset
+        self.message = message
+        self.correction = correction
+        self.coveredOffsets = coveredOffsets.union([offset])
+    }
+}
+
+extension String {
+    /// Applies non-overlapping edits given in UTF-8 offsets. Overlapping edits after the first
+    /// are skipped: the caller re-lints and applies them in a later pass.
+    public func applying(_ edits: [TextEdit]) -> String {
+        var bytes = Array(utf8)
+        var lowerBoundOfApplied = Int.max
+        for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+            guard edit.range.upperBound <= lowerBoundOfApplied, edit.range.upperBound <= bytes.count else { continue }
+            bytes.replaceSubrange(edit.range, with: Array(edit.replacement.utf8))
+            lowerBoundOfApplied = edit.range.lowerBound
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,103 @@
+import SwiftSyntax
+
+/// A Boolean sub-predicate (`isEmpty`, `contains…`, `allSatisfy`, `starts(with:)`) compared
+/// with `true` or `false`.
+public struct BooleanComparisonRule: PredicateRule {
+    public static let description = RuleDescription(
+        id: "boolean-comparison",
+        severity: .error,
+        summary: "Negate a Boolean test with `!` instead of comparing it with `true` or `false`",
+        rationale: """
+            `$0.cast.isEmpty == false` builds and evaluates correctly in memory, but SwiftData \
+            crashes when it runs it, while `!$0.cast.isEmpty` works. Our reading is that a test \
+            like `isEmpty` or `contains` becomes a predicate of its own in the store query, and \
+            comparing it with a literal turns it into a conditional expression the store cannot \
+            evaluate. Comparing a stored `Bool` property, or an optional chain (`x?.isEmpty == \
+            false`, where `!` cannot apply), is fine.
+            Evidence: the predicate guide and one reputable blog report the crash; the mechanism \
+            is our inference.
+            """,
+        failsAt: .runtime,
+        triggering: [
+            "#Predicate<Movie> { $0.cast.isEmpty == ↓false }",
+            #"#Predicate<Movie> { ↓true == $0.tags.contains("classic") }"#,
+            "#Predicate<Movie> { $0.cast.contains { $0.age > 70 } != ↓true }",
+            #"#Predicate<Movie> { movie in movie.name.starts(with: "The") == ↓true && movie.year > 2000 }"#,
+        ],
+        nonTriggering: [
+            "#Predicate<Movie> { !$0.cast.isEmpty }",
+            "#Predicate<Movie> { $0.isFavorite == true }",
+            "#Predicate<Movie> { $0.subtitle?.isEmpty == false }",
+            #"#Predicate<Movie> { $0.director?.name.starts(with: "S") == true }"#,
+        ],
+        corrections: [
+            ("#Predicate<Movie> { $0.cast.isEmpty == ↓false }",
+             "#Predicate<Movie> { !$0.cast.isEmpty }"),
+            (#"#Predicate<Movie> { ↓true == $0.tags.contains("classic") }"#,
+             #"#Predicate<Movie> { $0.tags.contains("classic") }"#),
+            ("#Predicate<Movie> { $0.cast.contains { $0.age > 70 } != ↓true }",
+             "#Predicate<Movie> { !$0.cast.contains { $0.age > 70 } }"),
+        ])
+
+    public init() {}
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        context.facts.infixOperators.compactMap { comparison in
+            guard let operatorToken = comparison.operator.as(BinaryOperatorExprSyntax.self)?.operator,
+                  operatorToken.text == "==" || operatorToken.text == "!=" else { return nil }
+            let (literal, test): (BooleanLiteralExprSyntax, ExprSyntax)
+            if let left = comparison.leftOperand.as(BooleanLiteralExprSyntax.self) {
+                (literal, test) = (left, comparison.rightOperand)
+            } else if let right = comparison.rightOperand.as(BooleanLiteralExprSyntax.self) {
+                (literal, test) = (right, comparison.leftOperand)
+            } else {
+                return nil
+            }
+            guard Self.isBooleanSubPredicate(test), !Self.isOptionalChain(test) else { return nil }
+            // `x == true` and `x != false` mean `x`; the other two mean `!x`.
+            let keepsValue = (operatorToken.text == "==") == (literal.literal.tokenKind == .keyword(.true))
+            let replacement = (keepsValue ? "" : "!") + test.trimmedDescription
+            return context.finding(
+                self, at: literal.literal,
+                message: "Comparing `\(Self.shortName(of: test))` with `\(literal.literal.text)` crashes when "
+                    + "SwiftData runs the predicate; write `\(replacement)` instead",
+                correction: Correction(
+                    title: keepsValue ? "Drop the comparison" : "Negate with !",
+                    edits: [TextEdit(replacing: comparison, with: replacement)]))
+        }
+    }
+
+    /// `isEmpty`, `contains(…)`, `allSatisfy(…)`, `starts(with:)` on some base.
+    static func isBooleanSubPredicate(_ expression: ExprSyntax) -> Bool {
+        if let call = expression.as(FunctionCallExprSyntax.self), let name = MacroSupport.calleeName(of: call) {
+            return MacroSupport.booleanCalls.contains(name) && MacroSupport.receiver(of: call) != nil
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), member.base != nil {
+            return MacroSupport.booleanMembers.contains(member.declName.baseName.text)
+        }
+        return false
+    }
+
+    /// Whether the receiver chain has a `?.`: the test is then an optional `Bool`, and `!`
+    /// cannot apply. Arguments and closures are not part of the chain.
+    static func isOptionalChain(_ expression: ExprSyntax) -> Bool {
+        var current: ExprSyntax? = expression
+        while let node = current {
+            if node.is(OptionalChainingExprSyntax.self) { return true }
+            if let member = node.as(MemberAccessExprSyntax.self) { current = member.base }
+            else if let call = node.as(FunctionCallExprSyntax.self) { current = call.calledExpression }
+            else if let unwrap = node.as(ForceUnwrapExprSyntax.self) { current = unwrap.expression }
+            else if let subscriptCall = node.as(SubscriptCallExprSyntax.self) { current = subscriptCall.calledExpression }
+            else { current = nil }
+        }
+        return false
+    }
+
+    /// `isEmpty` or `contains(…)`: the part of the test a reader recognizes.
+    static func shortName(of test: ExprSyntax) -> String {
+        if let call = test.as(FunctionCallExprSyntax.self), let name = MacroSupport.calleeName(of: call) {
+            return "\(name)(…)"
+        }
+        return test.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? test.trimmedDescription
+    }
+}

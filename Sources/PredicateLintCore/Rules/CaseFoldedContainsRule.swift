@@ -1,0 +1,123 @@
+import SwiftSyntax
+
+/// Text matching by case-folding (`lowercased().contains(…)`) or with
+/// `localizedCaseInsensitiveContains(_:)`, where `localizedStandardContains(_:)` is the one
+/// case- and diacritic-insensitive match SwiftData supports.
+public struct CaseFoldedContainsRule: PredicateRule {
+    public static let description = RuleDescription(
+        id: "case-folded-contains",
+        severity: .error,
+        summary: "Match text with `localizedStandardContains(_:)`, not by changing its case",
+        rationale: """
+            Predicates cannot call `lowercased()` or `uppercased()`: the macro rejects the build. \
+            The `localizedLowercase` and `localizedUppercase` properties do build, but SwiftData \
+            cannot find them in the store and the fetch crashes. `localizedCaseInsensitiveContains` \
+            is rejected too. `localizedStandardContains(_:)` already ignores case and diacritics, \
+            and it is the match SwiftData can translate.
+            Evidence: the macro's own fix-it suggests it for `localizedCaseInsensitiveContains` \
+            (checked); the crash on `localizedLowercase` is reported by several independent sources.
+            """,
+        failsAt: .build,
+        triggering: [
+            #"#Predicate<Movie> { $0.name.↓lowercased().contains("titanic") }"#,
+            #"#Predicate<Movie> { $0.name.↓localizedCaseInsensitiveContains("titanic") }"#,
+            Example(#"#Predicate<Movie> { $0.name.↓localizedUppercase.contains("TITANIC") }"#, failsAt: .runtime),
+            #"#Predicate<Movie> { $0.cast.contains { $0.name.↓uppercased().contains("SMITH") } }"#,
+            """
+            let search = "Titanic"
+            let predicate = #Predicate<Movie> { movie in movie.name.↓lowercased().contains(search.lowercased()) }
+            """,
+        ],
+        nonTriggering: [
+            #"#Predicate<Movie> { $0.name.localizedStandardContains("titanic") }"#,
+            #"#Predicate<Movie> { $0.tags.contains("classic") }"#,
+            """
+            let search = "Titanic".lowercased()
+            let predicate = #Predicate<Movie> { $0.name.localizedStandardContains(search) }
+            """,
+            """
+            let movies: [Movie] = []
+            let matches = movies.filter { $0.name.lowercased().contains("titanic") }
+            """,
+        ],
+        corrections: [
+            (#"#Predicate<Movie> { $0.name.↓lowercased().contains("titanic") }"#,
+             #"#Predicate<Movie> { $0.name.localizedStandardContains("titanic") }"#),
+            (#"#Predicate<Movie> { $0.name.↓localizedCaseInsensitiveContains("titanic") }"#,
+             #"#Predicate<Movie> { $0.name.localizedStandardContains("titanic") }"#),
+            (#"#Predicate<Movie> { $0.name.↓localizedUppercase.contains("TITANIC") }"#,
+             #"#Predicate<Movie> { $0.name.localizedStandardContains("TITANIC") }"#),
+            ("""
+             let search = "Titanic"
+             let predicate = #Predicate<Movie> { movie in movie.name.↓lowercased().contains(search.lowercased()) }
+             """, """
+             let search = "Titanic"
+             let predicate = #Predicate<Movie> { movie in movie.name.localizedStandardContains(search) }
+             """),
+        ])
+
+    public init() {}
+
+    static let foldingMethods: Set<String> = ["lowercased", "uppercased"]
+    static let foldingProperties: Set<String> = ["localizedLowercase", "localizedUppercase"]
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        context.facts.calls.compactMap { call in
+            guard let name = MacroSupport.calleeToken(of: call),
+                  let receiver = MacroSupport.receiver(of: call),
+                  call.arguments.count == 1, call.arguments.first?.label == nil, call.trailingClosure == nil,
+                  let argument = call.arguments.first?.expression else { return nil }
+            let receiverFolds = Self.caseFoldings(of: receiver)
+            let flagged: TokenSyntax
+            switch name.text {
+            case "localizedCaseInsensitiveContains":
+                flagged = name
+            case "contains", "localizedStandardContains":
+                // Only a folded receiver proves the receiver is text; `tags.contains(x.lowercased())`
+                // may be an array, and is left to `unsupported-member`.
+                guard let first = receiverFolds.first else { return nil }
+                flagged = first
+            default:
+                return nil
+            }
+            let argumentFolds = Self.caseFoldings(of: argument)
+            let replacement = "\(Self.removingCaseFolding(receiver).trimmedDescription)"
+                + ".localizedStandardContains(\(Self.removingCaseFolding(argument).trimmedDescription))"
+            return context.finding(
+                self, at: flagged,
+                message: "Changing case to match text is not supported in a predicate; "
+                    + "use `localizedStandardContains(_:)`, which ignores case and diacritics",
+                correction: Correction(
+                    title: "Use localizedStandardContains(_:)",
+                    edits: [TextEdit(replacing: call, with: replacement)]),
+                covering: (receiverFolds + argumentFolds + [name]).map(Syntax.init))
+        }
+    }
+
+    /// The name tokens of the case-folding calls and properties at the end of an expression:
+    /// `lowercased` in `$0.name.lowercased()`.
+    static func caseFoldings(of expression: ExprSyntax) -> [TokenSyntax] {
+        guard let (name, base) = foldingStep(expression) else { return [] }
+        return [name] + caseFoldings(of: base)
+    }
+
+    /// `$0.name.lowercased().uppercased()` → `$0.name`.
+    static func removingCaseFolding(_ expression: ExprSyntax) -> ExprSyntax {
+        guard let (_, base) = foldingStep(expression) else { return expression }
+        return removingCaseFolding(base)
+    }
+
+    /// One case-folding step: `x.lowercased()` or `x.localizedLowercase` → (its name, `x`).
+    private static func foldingStep(_ expression: ExprSyntax) -> (name: TokenSyntax, base: ExprSyntax)? {
+        if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
+           let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+           foldingMethods.contains(member.declName.baseName.text), let base = member.base {
+            return (member.declName.baseName, base)
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self),
+           foldingProperties.contains(member.declName.baseName.text), let base = member.base {
+            return (member.declName.baseName, base)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,63 @@
+import SwiftSyntax
+
+/// `hasPrefix(_:)`, which predicates reject, where `starts(with:)` does the same job.
+public struct HasPrefixRule: PredicateRule {
+    public static let description = RuleDescription(
+        id: "has-prefix",
+        severity: .error,
+        summary: "Use `starts(with:)` instead of `hasPrefix(_:)` in a predicate",
+        rationale: """
+            `hasPrefix(_:)` is not one of the calls a predicate can contain, so the macro rejects \
+            the build. `starts(with:)` tests the same thing and SwiftData translates it.
+            Evidence: the macro's own diagnostic offers this fix-it (checked against the macro).
+            """,
+        failsAt: .build,
+        triggering: [
+            #"#Predicate<Website> { $0.url.↓hasPrefix("https://apple.com") }"#,
+            #"#Predicate<Movie> { $0.cast.contains { $0.name.↓hasPrefix("A") } }"#,
+            """
+            let prefix = "The "
+            let predicate = #Predicate<Movie> { movie in movie.year > 2000 && movie.name.↓hasPrefix(prefix) }
+            """,
+        ],
+        nonTriggering: [
+            #"#Predicate<Website> { $0.url.starts(with: "https://apple.com") }"#,
+            """
+            let websites: [Website] = []
+            let secure = websites.filter { $0.url.hasPrefix("https") }
+            """,
+            """
+            let prefix = "https://apple.com".hasPrefix("https") ? "https://" : "http://"
+            let predicate = #Predicate<Website> { $0.url.starts(with: prefix) }
+            """,
+        ],
+        corrections: [
+            (#"#Predicate<Website> { $0.url.↓hasPrefix("https://apple.com") }"#,
+             #"#Predicate<Website> { $0.url.starts(with: "https://apple.com") }"#),
+            (#"#Predicate<Movie> { $0.cast.contains { $0.name.↓hasPrefix( "A" ) } }"#,
+             #"#Predicate<Movie> { $0.cast.contains { $0.name.starts( with: "A" ) } }"#),
+        ])
+
+    public init() {}
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        context.facts.calls.compactMap { call in
+            guard let name = MacroSupport.calleeToken(of: call), name.text == "hasPrefix",
+                  MacroSupport.receiver(of: call) != nil else { return nil }
+            var correction: Correction?
+            if call.arguments.count == 1, let argument = call.arguments.first, argument.label == nil,
+               call.trailingClosure == nil {
+                correction = Correction(title: "Use starts(with:)", edits: [
+                    TextEdit(replacing: name, with: "starts"),
+                    TextEdit(range: argument.positionAfterSkippingLeadingTrivia.utf8Offset
+                                ..< argument.positionAfterSkippingLeadingTrivia.utf8Offset,
+                             replacement: "with: "),
+                ])
+            }
+            return context.finding(
+                self, at: name,
+                message: "`hasPrefix(_:)` is not supported in a predicate; use `starts(with:)`",
+                correction: correction)
+        }
+    }
+}

@@ -1,0 +1,17 @@
+/// Every rule, in the order they claim constructs: when two rules report the same token, the
+/// one listed first is more specific and its finding is the one kept. `unsupported-member`
+/// is the catch-all and comes last.
+public enum RuleRegistry {
+    public static let all: [any PredicateRule.Type] = [
+        RegexRule.self,
+        CaseFoldedContainsRule.self,
+        HasPrefixRule.self,
+        BooleanComparisonRule.self,
+        CustomOperatorRule.self,
+        UnsupportedMemberRule.self,
+    ]
+
+    public static func rule(withID id: String) -> (any PredicateRule.Type)? {
+        all.first { $0.description.id == id }
+    }
+}

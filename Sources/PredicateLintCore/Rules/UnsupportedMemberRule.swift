@@ -1,0 +1,105 @@
+import SwiftSyntax
+
+/// Calls outside the macro's short allowlist, global functions and initializers, and the few
+/// members that build but that SwiftData cannot translate. The rule of last resort: more
+/// specific rules claim their constructs first (see `RuleRegistry`).
+public struct UnsupportedMemberRule: PredicateRule {
+    public static let description = RuleDescription(
+        id: "unsupported-member",
+        severity: .error,
+        summary: "Calls and members that predicates do not support",
+        rationale: """
+            A predicate can call only `contains`, `contains(where:)`, `allSatisfy`, `filter`, \
+            `flatMap` (on optionals), `starts(with:)`, `min()`, `max()`, \
+            `localizedStandardContains`, `localizedCompare`, `caseInsensitiveCompare` and \
+            `evaluate`. The macro rejects the build for anything else, such as `hasSuffix`, \
+            `lowercased()`, `map`, `reduce`, `count(where:)`, `first(where:)` or `sorted()`, and \
+            for every global function or initializer, such as `Date()`. Properties always build, \
+            but SwiftData cannot translate `first`, `last` or the localized case variants of a \
+            string, and the fetch crashes.
+            Evidence: the macro's allowlist, checked against the macro; the predicate guide for \
+            `first`; several independent reports of `localizedLowercase` crashing a fetch.
+            """,
+        failsAt: .build,
+        triggering: [
+            #"#Predicate<Movie> { $0.name.↓hasSuffix("Returns") }"#,
+            #"#Predicate<Movie> { $0.name.↓lowercased() == "titanic" }"#,
+            #"#Predicate<Movie> { $0.cast.↓map { $0.name }.contains("Kate") }"#,
+            "#Predicate<Movie> { $0.cast.↓reduce(0) { $0 + $1.age } > 100 }",
+            "#Predicate<Movie> { $0.cast.↓count(where: { $0.age > 60 }) > 2 }",
+            "#Predicate<Movie> { $0.cast.↓first(where: { $0.age > 60 }) != nil }",
+            #"#Predicate<Movie> { $0.tags.↓sorted().contains("a") }"#,
+            "#Predicate<Movie> { $0.releaseDate < ↓Date() }",
+            Example(#"#Predicate<Movie> { $0.tags.↓first == "classic" }"#, failsAt: .runtime),
+            Example(#"#Predicate<Movie> { $0.name.↓localizedLowercase == "titanic" }"#, failsAt: .runtime),
+        ],
+        nonTriggering: [
+            #"#Predicate<Movie> { $0.cast.contains { $0.name == "Kate" } }"#,
+            "#Predicate<Movie> { $0.cast.filter { $0.age > 60 }.count > 2 }",
+            #"#Predicate<Movie> { $0.tags.contains("classic") && $0.cast.allSatisfy { $0.age > 18 } }"#,
+            """
+            let now = Date()
+            let predicate = #Predicate<Movie> { $0.releaseDate < now }
+            """,
+            #"#Predicate<Movie> { $0.director.flatMap { $0.name.starts(with: "S") } ?? false }"#,
+            #"#Predicate<Movie> { $0.tags.max() == "z" }"#,
+        ])
+
+    public init() {}
+
+    /// Members that build (any property does) but that SwiftData cannot find in the store.
+    static let untranslatableProperties: Set<String> = [
+        "first", "last", "localizedLowercase", "localizedUppercase", "localizedCapitalized", "capitalized",
+    ]
+
+    /// What to do instead of a call, for the calls people reach for most.
+    static let advice: [String: String] = [
+        "hasSuffix": "there is no supported equivalent; store what you match on in its own property, or filter the results in memory",
+        "lowercased": "capture a lowercased copy of the value outside the predicate, or match with `localizedStandardContains(_:)`",
+        "uppercased": "capture an uppercased copy of the value outside the predicate, or match with `localizedStandardContains(_:)`",
+        "map": "test the elements with `contains(where:)`, `allSatisfy(_:)` or `filter(_:)`",
+        "compactMap": "test the elements with `contains(where:)`, `allSatisfy(_:)` or `filter(_:)`",
+        "reduce": "store the aggregate in its own property, or compute it in memory",
+        "count": "use `filter { … }.count`",
+        "first": "use `contains(where:)`",
+        "sorted": "sort with the query's sort descriptors instead",
+    ]
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        for call in context.facts.calls {
+            guard let name = MacroSupport.calleeToken(of: call) else { continue }
+            if MacroSupport.isGlobalCall(call) {
+                findings.append(context.finding(
+                    self, at: name,
+                    message: "`\(name.text)(…)` cannot be called in a predicate: initializers and global "
+                        + "functions are not supported; compute the value before the predicate and capture it in a `let`"))
+            } else if MacroSupport.receiver(of: call) != nil, !MacroSupport.isSupported(call) {
+                let shape = MacroSupport.shapes(of: call)?.first?.description ?? "\(name.text)(…)"
+                let help = Self.advice[name.text]
+                    ?? "predicates can call only `contains`, `allSatisfy`, `filter`, `starts(with:)`, `min()`, `max()` and `localizedStandardContains`"
+                findings.append(context.finding(
+                    self, at: name, message: "`\(shape)` is not supported in a predicate; \(help)"))
+            }
+        }
+        for member in context.facts.memberAccesses {
+            let name = member.declName.baseName
+            guard Self.untranslatableProperties.contains(name.text), let base = member.base,
+                  !isClosureParameter(base) else { continue }
+            findings.append(context.finding(
+                self, at: name,
+                message: "`\(name.text)` builds but SwiftData cannot translate it, and the fetch crashes; "
+                    + (name.text == "first" || name.text == "last"
+                        ? "test the elements with `contains(where:)`"
+                        : "store a normalized copy in its own property, or match with `localizedStandardContains(_:)`")))
+        }
+        return findings
+    }
+
+    /// `$0` or `movie` itself: a model may well have a stored property named `first` or `last`.
+    private func isClosureParameter(_ expression: ExprSyntax) -> Bool {
+        guard let reference = expression.as(DeclReferenceExprSyntax.self),
+              case .closureParameter? = LexicalLookup.binding(of: reference.baseName.text, from: reference) else { return false }
+        return true
+    }
+}

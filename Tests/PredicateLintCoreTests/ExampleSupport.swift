@@ -1,0 +1,54 @@
+@testable import PredicateLintCore
+
+/// One example of one rule, as a test argument.
+struct RuleExample: Sendable, CustomTestStringConvertible {
+    enum Kind: String, Sendable { case triggering, nonTriggering }
+
+    let ruleID: String
+    let kind: Kind
+    let example: Example
+
+    var testDescription: String { "\(ruleID) \(kind.rawValue): \(example.plainCode)" }
+
+    static func all(_ kind: Kind) -> [RuleExample] {
+        RuleRegistry.all.flatMap { rule in
+            let description = rule.description
+            let examples = kind == .triggering ? description.triggering : description.nonTriggering
+            return examples.map { RuleExample(ruleID: description.id, kind: kind, example: $0) }
+        }
+    }
+}
+
+struct RuleCorrection: Sendable, CustomTestStringConvertible {
+    let ruleID: String
+    let before: Example
+    let after: String
+
+    var testDescription: String { "\(ruleID): \(before.plainCode)" }
+
+    static var all: [RuleCorrection] {
+        RuleRegistry.all.flatMap { rule in
+            rule.description.corrections.map { RuleCorrection(ruleID: rule.description.id, before: $0.before, after: $0.after) }
+        }
+    }
+}
+
+func lint(_ code: String, path: String = "Example.swift") -> [Finding] {
+    Linter().lint(text: code, path: path)
+}
+
+/// The same code where no predicate can be found: each `#Predicate<…>` or `#Expression<…>`
+/// becomes an ordinary `filter` call on an array.
+func outsideAnyPredicate(_ code: String) -> String {
+    code.replacing(/#(Predicate|Expression)(<[^{(]*>)?/, with: "items.filter")
+}
+
+func insideLineComments(_ code: String) -> String {
+    code.split(separator: "\n", omittingEmptySubsequences: false).map { "// " + $0 }.joined(separator: "\n")
+}
+
+func insideStringLiteral(_ code: String) -> String {
+    "let text = #\"\"\"\n" + code + "\n\"\"\"#"
+}
+
+import Testing

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Runs the real compiler, with the real `#Predicate` macro, over many snippets in one
+/// invocation, and says which snippets it rejected and where.
+struct Oracle {
+    struct Diagnostic: Equatable, CustomStringConvertible {
+        let line: Int
+        /// Nil when the error is inside the macro's expansion: only the line is known then.
+        let column: Int?
+        let message: String
+
+        var description: String { "\(line):\(column.map(String.init) ?? "?"): \(message)" }
+    }
+
+    /// One snippet's place in the batch and what the compiler said about it.
+    struct Verdict {
+        let snippet: String
+        /// The batch line where the snippet's first line stands.
+        let firstLine: Int
+        let errors: [Diagnostic]
+
+        /// Errors with line and column relative to the snippet.
+        var localErrors: [Diagnostic] {
+            errors.map { Diagnostic(line: $0.line - firstLine + 1, column: $0.column, message: $0.message) }
+        }
+    }
+
+    static var swiftc: String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        return path.split(separator: ":").map { "\($0)/swiftc" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    static var isAvailable: Bool { swiftc != nil }
+
+    /// Type-checks every snippet, each inside a function of its own, in one compiler run.
+    static func judge(_ snippets: [String]) throws -> [Verdict] {
+        var source = OracleFixture.prelude
+        var firstLines: [Int] = []
+        for (index, snippet) in snippets.enumerated() {
+            source += "func snippet\(index)() {\n"
+            firstLines.append(source.count(where: { $0 == "\n" }) + 1)
+            source += snippet + "\n}\n"
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("predicate-lint-oracle-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("Batch.swift")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: swiftc ?? "swiftc")
+        // Swift 6 mode so that bare regex literals parse.
+        process.arguments = ["-swift-version", "6", "-typecheck", "-diagnostic-style", "llvm",
+                             "-module-cache-path", directory.appendingPathComponent("cache").path, file.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let diagnostics = parse(String(decoding: data, as: UTF8.self), file: file.path)
+
+        return snippets.indices.map { index in
+            let lines = firstLines[index]..<(firstLines[index] + snippets[index].count(where: { $0 == "\n" }) + 1)
+            return Verdict(snippet: snippets[index], firstLine: firstLines[index],
+                           errors: diagnostics.filter { lines.contains($0.line) })
+        }
+    }
+
+    /// Errors in the batch file. An error inside a macro expansion is reported in a generated
+    /// buffer; the note that follows it ("in expansion of macro … here") gives the line.
+    static func parse(_ output: String, file: String) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var pendingExpansionError: String?
+        for line in output.split(separator: "\n") {
+            guard let match = line.wholeMatch(of: /(.+?):(\d+):(\d+): (error|note|warning): (.*)/) else { continue }
+            let (path, lineNumber, column, kind, message) =
+                (String(match.1), Int(match.2)!, Int(match.3)!, match.4, String(match.5))
+            if kind == "error" {
+                if path == file {
+                    diagnostics.append(Diagnostic(line: lineNumber, column: column, message: message))
+                    pendingExpansionError = nil
+                } else {
+                    pendingExpansionError = message
+                }
+            } else if kind == "note", path == file, let message = pendingExpansionError,
+                      match.5.contains("in expansion of macro") {
+                diagnostics.append(Diagnostic(line: lineNumber, column: nil, message: message))
+                pendingExpansionError = nil
+            }
+        }
+        return diagnostics
+    }
+}

@@ -75,10 +75,16 @@ public enum PredicateSiteFinder {
     /// The type that the code around an expression demands of it, where it is written down.
     static func contextualType(of expression: ExprSyntax) -> TypeSyntax? {
         var node = Syntax(expression)
-        // `(#Predicate { … })`: parentheses do not change the type.
-        while let element = node.parent?.as(LabeledExprSyntax.self), element.label == nil,
-              let tuple = element.parent?.parent?.as(TupleExprSyntax.self), tuple.elements.count == 1 {
-            node = Syntax(tuple)
+        // Parentheses and the branches of `c ? a : b` do not change the type.
+        while true {
+            if let element = node.parent?.as(LabeledExprSyntax.self), element.label == nil,
+               let tuple = element.parent?.parent?.as(TupleExprSyntax.self), tuple.elements.count == 1 {
+                node = Syntax(tuple)
+            } else if let ternary = node.parent?.as(TernaryExprSyntax.self), ternary.condition.id != node.id {
+                node = Syntax(ternary)
+            } else {
+                break
+            }
         }
         guard let parent = node.parent else { return nil }
 

@@ -52,9 +52,8 @@ public struct RegexRule: PredicateRule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
-        let advice = "SwiftData cannot run regular expressions in a predicate; match with "
-            + "`localizedStandardContains(_:)` or `starts(with:)`, or filter the results in memory"
-        let message = "Regular expressions are not supported in a predicate: " + advice
+        let advice = "match with `localizedStandardContains(_:)` or `starts(with:)`, or filter the results in memory"
+        let message = "Regular expressions are not supported in a predicate; " + advice
         // Calls first: a finding on `firstMatch(of: /re/)` accounts for the literal inside it.
         for call in context.facts.calls {
             guard let token = MacroSupport.calleeToken(of: call) else { continue }
@@ -71,7 +70,7 @@ public struct RegexRule: PredicateRule {
         for reference in context.facts.references where Self.isCapturedRegex(reference) {
             findings.append(context.finding(
                 self, at: reference.baseName,
-                message: "`\(reference.baseName.text)` is a captured regular expression: " + advice))
+                message: "`\(reference.baseName.text)` is a regular expression, which a predicate cannot use; " + advice))
         }
         return findings
     }

@@ -54,7 +54,7 @@ public struct UnsupportedMemberRule: PredicateRule {
 
     /// What to do instead of a call, for the calls people reach for most.
     static let advice: [String: String] = [
-        "hasSuffix": "there is no supported equivalent; store what you match on in its own property, or filter the results in memory",
+        "hasSuffix": "store the part you match on in its own property, or filter the results in memory",
         "lowercased": "capture a lowercased copy of the value outside the predicate, or match with `localizedStandardContains(_:)`",
         "uppercased": "capture an uppercased copy of the value outside the predicate, or match with `localizedStandardContains(_:)`",
         "map": "test the elements with `contains(where:)`, `allSatisfy(_:)` or `filter(_:)`",

@@ -1,0 +1,26 @@
+import SwiftData
+import SwiftUI
+
+struct ActorSearchView: View {
+    let pattern = /Smith|Jones/
+
+    // regex: a regex literal builds on iOS 18 and fails when the fetch runs.
+    @Query(filter: #Predicate<Actor> { $0.name.contains(/^Kate/) }) private var kates: [Actor]
+
+    // Fine: `contains(_:)` with a plain string.
+    @Query(filter: #Predicate<Actor> { $0.name.contains("Kate") }) private var alsoKates: [Actor]
+
+    @Query private var actors: [Actor]
+
+    var body: some View {
+        // Fine: the regex runs in memory, outside any predicate.
+        List(actors.filter { $0.name.contains(pattern) }) { actor in
+            Text(actor.name)
+        }
+    }
+
+    // regex: a captured regex constant fails the same way.
+    func matchingActors() -> Predicate<Actor> {
+        #Predicate { $0.name.contains(pattern) }
+    }
+}

@@ -1,0 +1,32 @@
+import SwiftData
+import SwiftUI
+
+struct MovieListView: View {
+    // Fine: the guide's way to match text.
+    @Query(filter: #Predicate<Movie> {
+        $0.name.localizedStandardContains("titanic")
+    }) private var titanicMovies: [Movie]
+
+    // Fine: `!` on the Boolean test.
+    @Query(filter: #Predicate<Movie> { !$0.cast.isEmpty }, sort: \Movie.name) private var castMovies: [Movie]
+
+    // boolean-comparison: builds, then crashes when SwiftData runs it.
+    @Query(filter: #Predicate<Movie> { $0.cast.isEmpty == false }, sort: \Movie.name) private var crashingMovies: [Movie]
+
+    // Fine: a stored Bool compared with a literal, and an optional chain that `!` cannot negate.
+    @Query(filter: #Predicate<Movie> { $0.isFavorite == true && $0.subtitle?.isEmpty == false }) private var favorites: [Movie]
+
+    @Query private var searchResults: [Movie]
+
+    init(search: String) {
+        // case-folded-contains: `lowercased()` is rejected; `localizedStandardContains` ignores case already.
+        _searchResults = Query(filter: #Predicate { $0.name.lowercased().contains(search) }, sort: \Movie.name)
+    }
+
+    var body: some View {
+        List(searchResults) { movie in
+            // Fine: ordinary Swift outside any predicate.
+            Text(movie.name.lowercased().contains("titanic") ? "🚢 \(movie.name)" : movie.name)
+        }
+    }
+}

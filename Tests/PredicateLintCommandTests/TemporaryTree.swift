@@ -1,0 +1,28 @@
+import Foundation
+
+/// A folder of files for one test, removed when the test ends.
+final class TemporaryTree {
+    let root: URL
+
+    init(_ files: [String: String] = [:]) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("predicate-lint-test-\(UUID())")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        for (path, text) in files { try write(path, Data(text.utf8)) }
+    }
+
+    func write(_ path: String, _ data: Data) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url)
+    }
+
+    func path(_ relative: String = "") -> String {
+        relative.isEmpty ? root.path : root.appendingPathComponent(relative).path
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+}
+
+/// The repository's root, found from this file's place in it.
+let repositoryRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -22,12 +22,14 @@ public struct BooleanComparisonRule: PredicateRule {
             "#Predicate<Movie> { $0.cast.isEmpty == ↓false }",
             #"#Predicate<Movie> { ↓true == $0.tags.contains("classic") }"#,
             "#Predicate<Movie> { $0.cast.contains { $0.age > 70 } != ↓true }",
+            "#Predicate<Movie> { ($0.cast.isEmpty) == ↓false }",
             #"#Predicate<Movie> { movie in movie.name.starts(with: "The") == ↓true && movie.year > 2000 }"#,
         ],
         nonTriggering: [
             "#Predicate<Movie> { !$0.cast.isEmpty }",
             "#Predicate<Movie> { $0.isFavorite == true }",
             "#Predicate<Movie> { $0.subtitle?.isEmpty == false }",
+            "#Predicate<Movie> { ($0.subtitle?.isEmpty) == false }",
             #"#Predicate<Movie> { $0.director?.name.starts(with: "S") == true }"#,
         ],
         corrections: [
@@ -37,6 +39,8 @@ public struct BooleanComparisonRule: PredicateRule {
              #"#Predicate<Movie> { $0.tags.contains("classic") }"#),
             ("#Predicate<Movie> { $0.cast.contains { $0.age > 70 } != ↓true }",
              "#Predicate<Movie> { !$0.cast.contains { $0.age > 70 } }"),
+            ("#Predicate<Movie> { ($0.cast.isEmpty) == ↓false }",
+             "#Predicate<Movie> { !($0.cast.isEmpty) }"),
         ])
 
     public init() {}
@@ -67,8 +71,12 @@ public struct BooleanComparisonRule: PredicateRule {
         }
     }
 
-    /// `isEmpty`, `contains(…)`, `allSatisfy(…)`, `starts(with:)` on some base.
+    /// `isEmpty`, `contains(…)`, `allSatisfy(…)`, `starts(with:)` on some base, in parentheses or not.
     static func isBooleanSubPredicate(_ expression: ExprSyntax) -> Bool {
+        if let parenthesized = expression.as(TupleExprSyntax.self), parenthesized.elements.count == 1,
+           let inner = parenthesized.elements.first, inner.label == nil {
+            return isBooleanSubPredicate(inner.expression)
+        }
         if let call = expression.as(FunctionCallExprSyntax.self), let name = MacroSupport.calleeName(of: call) {
             return MacroSupport.booleanCalls.contains(name) && MacroSupport.receiver(of: call) != nil
         }
@@ -88,6 +96,9 @@ public struct BooleanComparisonRule: PredicateRule {
             else if let call = node.as(FunctionCallExprSyntax.self) { current = call.calledExpression }
             else if let unwrap = node.as(ForceUnwrapExprSyntax.self) { current = unwrap.expression }
             else if let subscriptCall = node.as(SubscriptCallExprSyntax.self) { current = subscriptCall.calledExpression }
+            else if let parenthesized = node.as(TupleExprSyntax.self), parenthesized.elements.count == 1 {
+                current = parenthesized.elements.first?.expression
+            }
             else { current = nil }
         }
         return false

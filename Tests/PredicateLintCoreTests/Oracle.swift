@@ -37,9 +37,12 @@ struct Oracle {
         var source = OracleFixture.prelude
         var firstLines: [Int] = []
         for (index, snippet) in snippets.enumerated() {
-            source += "func snippet\(index)() {\n"
+            // Extensions and protocols are only valid at file scope; everything else gets a
+            // function of its own, so that its locals do not clash with its neighbours'.
+            let atFileScope = snippet.hasPrefix("extension ") || snippet.hasPrefix("protocol ")
+            source += atFileScope ? "// snippet \(index)\n" : "func snippet\(index)() {\n"
             firstLines.append(source.count(where: { $0 == "\n" }) + 1)
-            source += snippet + "\n}\n"
+            source += snippet + (atFileScope ? "\n" : "\n}\n")
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("predicate-lint-oracle-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

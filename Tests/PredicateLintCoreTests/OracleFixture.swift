@@ -17,6 +17,12 @@ enum OracleFixture {
         }
         final class Website { var url = ""; var type = "" }
 
+        // SwiftData's `@Query`, reduced to what a property initializer needs to type-check.
+        @propertyWrapper struct Query<Element, Result> {
+            var wrappedValue: Result
+            init(filter: Predicate<Element>? = nil) where Result == [Element] { wrappedValue = [] }
+        }
+
         infix operator ≈≈ : ComparisonPrecedence
         func ≈≈ (lhs: Double, rhs: Double) -> Bool { abs(lhs - rhs) < 0.01 }
 

@@ -4,6 +4,7 @@ import SwiftData
 @MainActor
 final class MovieStore {
     let context: ModelContext
+    var minimumRating = 4.0
 
     init(context: ModelContext) {
         self.context = context
@@ -51,5 +52,40 @@ final class MovieStore {
         let mapped = #Predicate<Movie> { $0.cast.map { $0.name }.contains(name) }
         let supported = #Predicate<Movie> { $0.cast.contains { $0.name == name } }
         return try context.fetch(FetchDescriptor(predicate: Bool.random() ? mapped : supported))
+    }
+
+    // captured-self: `self.` captures the store, which is not Codable.
+    func acclaimed() throws -> [Movie] {
+        try context.fetch(FetchDescriptor(predicate: #Predicate<Movie> { $0.rating >= self.minimumRating }))
+    }
+
+    // Fine: `minimumRating` alone captures the value when the predicate is made.
+    func wellRated() throws -> [Movie] {
+        try context.fetch(FetchDescriptor(predicate: #Predicate<Movie> { $0.rating >= minimumRating }))
+    }
+
+    // static-member: `Date.now` inside the predicate is a key path on the type.
+    func alreadyOut() throws -> [Movie] {
+        try context.fetch(FetchDescriptor(predicate: #Predicate<Movie> { $0.releaseDate < Date.now }))
+    }
+
+    // implicit-member: `.orderedSame` has no base; `same` below is the supported form.
+    func exactTitle(_ title: String) throws -> [Movie] {
+        let implicit = #Predicate<Movie> { $0.name.localizedCompare(title) == .orderedSame }
+        let same = ComparisonResult.orderedSame
+        let captured = #Predicate<Movie> { $0.name.localizedCompare(title) == same }
+        return try context.fetch(FetchDescriptor(predicate: Bool.random() ? implicit : captured))
+    }
+
+    // force-unwrap: SwiftData refuses `!`; the optional chain below is the supported form.
+    func byDirector(_ name: String) throws -> [Movie] {
+        let forced = #Predicate<Movie> { $0.director!.name == name }
+        let chained = #Predicate<Movie> { $0.director?.name == name }
+        return try context.fetch(FetchDescriptor(predicate: Bool.random() ? forced : chained))
+    }
+
+    // constant-predicate: crashes on iOS 17; pass no predicate to fetch everything.
+    func everything() throws -> [Movie] {
+        try context.fetch(FetchDescriptor(predicate: #Predicate<Movie> { _ in true }))
     }
 }

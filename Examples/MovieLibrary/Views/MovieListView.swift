@@ -18,6 +18,10 @@ struct MovieListView: View {
 
     @Query private var searchResults: [Movie]
 
+    // Fine: in a property initializer `now` is the static member, captured as a value.
+    static var now: Date { .now }
+    @Query(filter: #Predicate<Movie> { $0.releaseDate < now }) private var released: [Movie]
+
     init(search: String) {
         // case-folded-contains: `lowercased()` is rejected; `localizedStandardContains` ignores case already.
         _searchResults = Query(filter: #Predicate { $0.name.lowercased().contains(search) }, sort: \Movie.name)

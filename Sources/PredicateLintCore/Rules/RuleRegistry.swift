@@ -3,10 +3,19 @@
 /// is the catch-all and comes last.
 public enum RuleRegistry {
     public static let all: [any PredicateRule.Type] = [
+        // The guide's rules.
         RegexRule.self,
         CaseFoldedContainsRule.self,
         HasPrefixRule.self,
         BooleanComparisonRule.self,
+        // What the macro and SwiftData reject beyond the guide.
+        CapturedSelfRule.self,
+        StaticMemberRule.self,
+        ImplicitMemberRule.self,
+        GenericPredicateRule.self,
+        ConstantPredicateRule.self,
+        ForceUnwrapRule.self,
+        // Catch-alls, least specific last.
         CustomOperatorRule.self,
         UnsupportedMemberRule.self,
     ]

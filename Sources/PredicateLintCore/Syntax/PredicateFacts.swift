@@ -20,6 +20,8 @@ public struct PredicateFacts {
     public fileprivate(set) var regexLiterals: [RegexLiteralExprSyntax] = []
     /// Bare names: closure parameters (`$0`, `movie`) and captured values (`searchText`).
     public fileprivate(set) var references: [DeclReferenceExprSyntax] = []
+    /// `x!`.
+    public fileprivate(set) var forceUnwraps: [ForceUnwrapExprSyntax] = []
     /// Closures nested inside the body.
     public fileprivate(set) var nestedClosures: [ClosureExprSyntax] = []
 
@@ -78,6 +80,11 @@ private final class FactsWalker: SyntaxVisitor {
             facts.references.append(node)
         }
         return .skipChildren
+    }
+
+    override func visit(_ node: ForceUnwrapExprSyntax) -> SyntaxVisitorContinueKind {
+        facts.forceUnwraps.append(node)
+        return .visitChildren
     }
 
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {

@@ -1,0 +1,37 @@
+import SwiftSyntax
+
+/// `x!` inside a predicate.
+public struct ForceUnwrapRule: PredicateRule {
+    public static let description = RuleDescription(
+        id: "force-unwrap",
+        severity: .warning,
+        summary: "Unwrap optionals with `?.`, `??` or `if let`, not `!`, in a predicate",
+        rationale: """
+            A force unwrap builds, but SwiftData refuses to run the predicate and throws an \
+            unsupported-predicate error (which `try?` turns into an empty result). Use an optional \
+            chain with a default (`$0.subtitle?.starts(with: x) ?? false`), or \
+            `if let subtitle = $0.subtitle { … } else { false }`.
+            Evidence: one reputable blog (Fatbobman) reports the error; we have not seen it \
+            contradicted.
+            """,
+        failsAt: .runtime,
+        triggering: [
+            #"#Predicate<Movie> { $0.subtitle↓!.starts(with: "The") }"#,
+            #"#Predicate<Movie> { $0.director↓!.name == "Nolan" }"#,
+        ],
+        nonTriggering: [
+            #"#Predicate<Movie> { $0.subtitle?.starts(with: "The") ?? false }"#,
+            #"#Predicate<Movie> { if let subtitle = $0.subtitle { subtitle.starts(with: "The") } else { false } }"#,
+            "#Predicate<Movie> { !$0.isFavorite && $0.year != 2000 }",
+        ])
+
+    public init() {}
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        context.facts.forceUnwraps.map { unwrap in
+            context.finding(
+                self, at: unwrap.exclamationMark,
+                message: "SwiftData rejects force unwraps when it runs a predicate; use `?.` with `??`, or `if let`")
+        }
+    }
+}

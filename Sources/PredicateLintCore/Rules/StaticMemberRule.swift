@@ -1,0 +1,85 @@
+import SwiftSyntax
+
+/// `Date.now`, `Genre.comedy`, `Int.max`, `Self.limit`: a member of a type, which the macro turns
+/// into a key path on the metatype.
+public struct StaticMemberRule: PredicateRule {
+    public static let description = RuleDescription(
+        id: "static-member",
+        severity: .error,
+        summary: "Static members and enum cases (`Date.now`) must be captured before the predicate",
+        rationale: """
+            Inside a predicate, `Type.member` becomes a key path rooted at the type itself. Key \
+            paths cannot refer to static members or enum cases, so the build fails, often with a \
+            long type-mismatch error that does not name the cause. Hoist the value into a `let` \
+            before the predicate (`let now = Date.now`) and use that. A name without the type \
+            (`now` inside a type that declares `static var now`) is captured as a value and is fine.
+            Evidence: checked against the macro; Fatbobman and swift-foundation issue 318 report \
+            the same errors.
+            """,
+        failsAt: .build,
+        triggering: [
+            "#Predicate<Movie> { $0.releaseDate < Date.↓now }",
+            "#Predicate<Movie> { $0.year < Int.↓max && $0.rating > 0 }",
+            "#Predicate<Movie> { $0.releaseDate > Date.↓distantPast }",
+            """
+            struct Catalog {
+                static let cutoff = 2000
+                static func recent() -> Predicate<Movie> { #Predicate { $0.year > Self.↓cutoff } }
+            }
+            """,
+        ],
+        nonTriggering: [
+            """
+            let now = Date.now
+            let predicate = #Predicate<Movie> { $0.releaseDate < now }
+            """,
+            """
+            struct Catalog {
+                static let cutoff = 2000
+                static func recent() -> Predicate<Movie> { #Predicate { $0.year > cutoff } }
+            }
+            """,
+            """
+            struct RecentMovies {
+                static var now: Date { Date.now }
+                let predicate = #Predicate<Movie> { $0.releaseDate < now }
+            }
+            """,
+            #"#Predicate<Movie> { movie in movie.director?.name == "Nolan" }"#,
+        ])
+
+    public init() {}
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        context.facts.memberAccesses.compactMap { member in
+            guard let base = member.base, Self.isTypeReference(base), !Self.isTypePathComponent(member),
+                  member.declName.baseName.tokenKind != .keyword(.self) else { return nil }
+            let name = member.declName.baseName
+            return context.finding(
+                self, at: name,
+                message: "`\(member.trimmedDescription)` is a static member or enum case, which a predicate cannot "
+                    + "reach; hoist it into a `let` before the predicate (`let \(name.text) = \(member.trimmedDescription)`)")
+        }
+    }
+
+    /// `Date`, `Self`, `Movie.Genre`: an expression naming a type. A capitalized name that the
+    /// surrounding code declares as a value is a value.
+    static func isTypeReference(_ expression: ExprSyntax) -> Bool {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName
+            if name.tokenKind == .keyword(.Self) { return true }
+            guard name.text.first?.isUppercase == true else { return false }
+            return LexicalLookup.binding(of: name.text, from: reference) == nil
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
+            return member.declName.baseName.text.first?.isUppercase == true && isTypeReference(base)
+        }
+        return expression.is(GenericSpecializationExprSyntax.self)
+    }
+
+    /// `Movie.Genre` in `Movie.Genre.comedy`: part of the path to the type, not the member.
+    static func isTypePathComponent(_ member: MemberAccessExprSyntax) -> Bool {
+        guard let parent = member.parent?.as(MemberAccessExprSyntax.self), parent.base?.id == member.id else { return false }
+        return member.declName.baseName.text.first?.isUppercase == true
+    }
+}

@@ -70,6 +70,24 @@ struct Oracle {
         }
     }
 
+    /// Type-checks each snippet in a compiler run of its own, two at a time: for verdicts that
+    /// one snippet's cost must not influence, such as the type checker's budget.
+    static func judgeSeparately(_ snippets: [String]) throws -> [Verdict] {
+        let results = VerdictSlots(count: snippets.count)
+        let queue = DispatchQueue(label: "oracle", attributes: .concurrent)
+        let slots = DispatchSemaphore(value: 2)
+        let group = DispatchGroup()
+        for (index, snippet) in snippets.enumerated() {
+            slots.wait()
+            queue.async(group: group) {
+                defer { slots.signal() }
+                results.set(index, Result { try judge([snippet])[0] })
+            }
+        }
+        group.wait()
+        return try results.values.map { try $0.get() }
+    }
+
     /// Errors in the batch file. An error inside a macro expansion is reported in a generated
     /// buffer; the note that follows it ("in expansion of macro … here") gives the line.
     static func parse(_ output: String, file: String) -> [Diagnostic] {
@@ -94,4 +112,12 @@ struct Oracle {
         }
         return diagnostics
     }
+}
+
+private final class VerdictSlots: @unchecked Sendable {
+    private var storage: [Result<Oracle.Verdict, any Error>?]
+    private let lock = NSLock()
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ result: Result<Oracle.Verdict, any Error>) { lock.withLock { storage[index] = result } }
+    var values: [Result<Oracle.Verdict, any Error>] { lock.withLock { storage.compactMap { $0 } } }
 }

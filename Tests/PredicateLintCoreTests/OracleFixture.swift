@@ -16,6 +16,16 @@ enum OracleFixture {
             var director: Director? = nil; var releaseDate = Date()
         }
         final class Website { var url = ""; var type = "" }
+        // A mesh-network message: `Int32` fields, whose literals the type checker must infer.
+        // Equatable, as every SwiftData model is (`PersistentModel` is `Hashable`).
+        final class Node: Equatable {
+            var number: Int32 = 0
+            static func == (lhs: Node, rhs: Node) -> Bool { lhs === rhs }
+        }
+        final class Message {
+            var text = ""; var isRead = false; var isMuted = false; var isPinned = false; var isArchived = false
+            var hops: Int32 = 0; var sender: Node? = nil; var relay: Node? = nil; var via: Node? = nil
+        }
 
         // SwiftData's `@Query`, reduced to what a property initializer needs to type-check.
         @propertyWrapper struct Query<Element, Result> {

@@ -21,7 +21,7 @@ public enum FailureTime: String, Sendable {
 
 /// A snippet of Swift used to document and test a rule.
 ///
-/// Examples use a small shared vocabulary of model types (`Movie`, `Actor`, `Director`,
+/// Examples use a small shared vocabulary of model types (`Movie`, `Actor`, `Director`, `Message`,
 /// `Website`; see `Tests/PredicateLintCoreTests/OracleFixture.swift`) so that the oracle test
 /// can type-check them with the real macro. In triggering examples, `↓` marks each place a
 /// finding is expected: just before the token that names the problem.

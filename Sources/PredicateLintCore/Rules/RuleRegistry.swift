@@ -15,6 +15,7 @@ public enum RuleRegistry {
         GenericPredicateRule.self,
         ConstantPredicateRule.self,
         ForceUnwrapRule.self,
+        TypeCheckComplexityRule.self,
         // Catch-alls, least specific last.
         CustomOperatorRule.self,
         UnsupportedMemberRule.self,

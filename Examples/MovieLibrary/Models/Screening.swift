@@ -1,0 +1,20 @@
+import Foundation
+import SwiftData
+
+@Model
+final class Screening {
+    var startsAt: Date
+    var seatsLeft: Int16
+    var isSoldOut: Bool
+    var is3D: Bool
+    var isSubtitled: Bool
+    var movie: Movie?
+
+    init(startsAt: Date, seats: Int16) {
+        self.startsAt = startsAt
+        self.seatsLeft = seats
+        self.isSoldOut = false
+        self.is3D = false
+        self.isSubtitled = false
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import SwiftData
+
+@MainActor
+struct ScreeningStore {
+    let context: ModelContext
+
+    // type-check-complexity: four literals, one an `Int16`: the compiler gives up on it.
+    func lastSeatsIn2D() throws -> [Screening] {
+        let descriptor = FetchDescriptor<Screening>(predicate: #Predicate {
+            $0.isSoldOut == false && $0.is3D == false && $0.isSubtitled == false && $0.seatsLeft < 10
+        })
+        return try context.fetch(descriptor)
+    }
+
+    // Fine: the same test with `!` and a typed constant type-checks at once.
+    func lastSeats() throws -> [Screening] {
+        let few: Int16 = 10
+        let descriptor = FetchDescriptor<Screening>(predicate: #Predicate {
+            !$0.isSoldOut && !$0.is3D && !$0.isSubtitled && $0.seatsLeft < few
+        })
+        return try context.fetch(descriptor)
+    }
+}

@@ -14,7 +14,7 @@ public struct BooleanComparisonRule: PredicateRule {
             comparing it with a literal turns it into a conditional expression the store cannot \
             evaluate. Comparing a stored `Bool` property, or an optional chain (`x?.isEmpty == \
             false`, where `!` cannot apply), is fine.
-            Evidence: the predicate guide and one reputable blog report the crash; the mechanism \
+            Evidence, grade C: the predicate guide and one reputable blog report the crash; the mechanism \
             is our inference.
             """,
         failsAt: .runtime,

@@ -12,7 +12,7 @@ public struct CapturedSelfRule: PredicateRule {
             build fails with a conversion error about `StandardPredicateExpression` that never \
             mentions `self`. Writing just `minimumYear` captures the property's value when the \
             predicate is made, and builds.
-            Evidence: checked against the macro; the same failure is reported for captured \
+            Evidence: the build failure is checked against the macro; the same failure is reported for captured \
             model instances.
             """,
         failsAt: .build,

@@ -14,8 +14,9 @@ public struct CaseFoldedContainsRule: PredicateRule {
             cannot find them in the store and the fetch crashes. `localizedCaseInsensitiveContains` \
             is rejected too. `localizedStandardContains(_:)` already ignores case and diacritics, \
             and it is the match SwiftData can translate.
-            Evidence: the macro's own fix-it suggests it for `localizedCaseInsensitiveContains` \
-            (checked); the crash on `localizedLowercase` is reported by several independent sources.
+            Evidence: the build errors are checked against the macro, whose own fix-it \
+            suggests `localizedStandardContains`; grade B (several independent reports) for the \
+            crash on `localizedLowercase`.
             """,
         failsAt: .build,
         triggering: [

@@ -11,7 +11,7 @@ public struct ConstantPredicateRule: PredicateRule {
             `true` or `false`, and the fetch crashes. To fetch everything, pass no predicate; \
             to fetch nothing, skip the fetch. Where a constant predicate is needed, Apple's \
             workaround is a comparison such as `1 == 1`.
-            Evidence: Apple's iOS 17 release notes (an Apple statement); whether later releases \
+            Evidence, grade A: Apple's iOS 17 release notes (an Apple statement); whether later releases \
             fixed it is not known.
             """,
         failsAt: .runtime,

@@ -11,7 +11,7 @@ public struct ForceUnwrapRule: PredicateRule {
             unsupported-predicate error (which `try?` turns into an empty result). Use an optional \
             chain with a default (`$0.subtitle?.starts(with: x) ?? false`), or \
             `if let subtitle = $0.subtitle { … } else { false }`.
-            Evidence: one reputable blog (Fatbobman) reports the error; we have not seen it \
+            Evidence, grade C: one reputable blog (Fatbobman) reports the error; we have not seen it \
             contradicted.
             """,
         failsAt: .runtime,

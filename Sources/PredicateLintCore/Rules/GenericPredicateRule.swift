@@ -12,7 +12,7 @@ public struct GenericPredicateRule: PredicateRule {
             works in Debug builds and crashes in optimized ones: SwiftData cannot match the key \
             path to a stored property (`Couldn't find \\T.<computed …>`), and the fatal error \
             cannot be caught. Build the predicate in a function of each concrete model instead.
-            Evidence: four independent projects report the Release-only crash with the same \
+            Evidence, grade B: four independent projects report the Release-only crash with the same \
             stack (several independent reports).
             """,
         failsAt: .runtime,

@@ -13,7 +13,7 @@ public struct RegexRule: PredicateRule {
             RegexBuilder and the match methods are rejected by the macro at build time. A regex \
             captured from a constant builds too, and fails the same way at runtime. Match text with `localizedStandardContains(_:)` \
             or `starts(with:)`, or fetch more broadly and filter in memory.
-            Evidence: the predicate guide and Hacking with Swift report the runtime failure (a \
+            Evidence, grade C: the predicate guide and Hacking with Swift report the runtime failure (a \
             single reputable source); the build errors are checked against the macro.
             """,
         failsAt: .runtime,

@@ -46,6 +46,8 @@ public struct StaticMemberRule: PredicateRule {
             }
             """,
             #"#Predicate<Movie> { movie in movie.director?.name == "Nolan" }"#,
+            // A closure parameter that shadows the type's name is a value, not the type.
+            "#Predicate<Movie> { Movie in Movie.year > 2000 }",
         ])
 
     public init() {}

@@ -18,7 +18,7 @@ public struct TypeCheckComplexityRule: PredicateRule {
             model is.) Hoist literals into typed constants (`let limit: Int32 = 10`), write \
             `!flag` instead of `flag == false`, or split the predicate and combine the parts \
             with `evaluate` (iOS 17.4).
-            Evidence: several independent reports of the time-out, and our own measurements \
+            Evidence, grade B: several independent reports of the time-out, and our own measurements \
             against the compiler; the thresholds depend on the compiler version.
             """,
         failsAt: .build,

@@ -17,8 +17,8 @@ public struct UnsupportedMemberRule: PredicateRule {
             for every global function or initializer, such as `Date()`. Properties always build, \
             but SwiftData cannot translate `first`, `last` or the localized case variants of a \
             string, and the fetch crashes.
-            Evidence: the macro's allowlist, checked against the macro; the predicate guide for \
-            `first`; several independent reports of `localizedLowercase` crashing a fetch.
+            Evidence: the build errors are checked against the macro; grade C (the predicate \
+            guide) for `first`, grade B (several independent reports) for `localizedLowercase`.
             """,
         failsAt: .build,
         triggering: [

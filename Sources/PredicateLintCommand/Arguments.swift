@@ -11,6 +11,8 @@ public enum Invocation: Equatable {
 public struct LintOptions: Equatable {
     public var paths: [String] = []
     public var reporter: ReporterKind = .xcode
+    /// Opt-in rules too.
+    public var enableAllRules = false
 }
 
 public enum ReporterKind: String, CaseIterable, Equatable {
@@ -54,6 +56,8 @@ public enum ArgumentParser {
                     throw UsageError(message: "unknown reporter '\(value)'; choose one of \(ReporterKind.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 options.reporter = reporter
+            case "--enable-all-rules":
+                options.enableAllRules = true
             case "--":
                 options.paths.append(contentsOf: arguments)
                 arguments = []
@@ -70,7 +74,7 @@ public enum ArgumentParser {
     public static let helpText = """
         OVERVIEW: Find SwiftData predicates that fail to build or crash at runtime.
 
-        USAGE: predicate-lint [lint] [--reporter xcode|json] [PATH ...]
+        USAGE: predicate-lint [lint] [--reporter xcode|json] [--enable-all-rules] [PATH ...]
                predicate-lint rules
                predicate-lint explain RULE
 
@@ -85,6 +89,7 @@ public enum ArgumentParser {
         OPTIONS:
           --reporter NAME    xcode (default): path:line:column: severity: message [rule]
                              json: {"version": 1, "findings": [...]}
+          --enable-all-rules Run opt-in rules too (`predicate-lint rules` marks them).
           --version          Print the version.
           -h, --help         Show this help.
 

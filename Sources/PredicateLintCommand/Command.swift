@@ -36,9 +36,14 @@ public enum Command {
 
     static func lint(_ options: LintOptions) -> CommandOutput {
         let discovery = FileDiscovery.swiftFiles(in: options.paths)
-        let results = lintInParallel(discovery.files)
-        let findings = results.flatMap(\.findings)
-        let problems = discovery.problems + results.compactMap(\.problem)
+        let linter = options.enableAllRules ? Linter(rules: RuleRegistry.all.map { $0.init() }) : Linter()
+        // Phase one, a file per thread: read, parse, and note what each file declares.
+        let loaded = parallelMap(discovery.files, load)
+        // The models of all files, merged once, so every predicate sees every model.
+        let models = ModelIndex(loaded.compactMap { $0.file?.declarations })
+        // Phase two: lint each file against them.
+        let findings = parallelMap(loaded.compactMap(\.file)) { linter.lint($0.source, models: models) }.flatMap { $0 }
+        let problems = discovery.problems + loaded.compactMap(\.problem)
 
         var output = CommandOutput()
         output.standardOutput = Reporter.report(findings, as: options.reporter)
@@ -52,32 +57,35 @@ public enum Command {
         return output
     }
 
-    struct FileResult: Sendable {
-        var findings: [Finding] = []
-        var problem: InputProblem?
+    struct LoadedFile: Sendable {
+        let source: SourceFile
+        let declarations: FileDeclarations
     }
 
-    /// Lints each file on its own thread; results keep the order of `paths`.
-    static func lintInParallel(_ paths: [String]) -> [FileResult] {
-        let linter = Linter()
-        let results = ResultSlots<FileResult>(count: paths.count)
-        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-            results[index] = lintFile(paths[index], linter: linter)
-        }
-        return results.values
-    }
-
-    static func lintFile(_ path: String, linter: Linter) -> FileResult {
+    static func load(_ path: String) -> (file: LoadedFile?, problem: InputProblem?) {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            return FileResult(problem: InputProblem(path: path, message: "cannot be read; check that it exists and its permissions"))
+            return (nil, InputProblem(path: path, message: "cannot be read; check that it exists and its permissions"))
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            return FileResult(problem: InputProblem(path: path, message: "is not UTF-8 text; save it as UTF-8, or leave it out of the paths"))
+            return (nil, InputProblem(path: path, message: "is not UTF-8 text; save it as UTF-8, or leave it out of the paths"))
         }
-        return FileResult(findings: linter.lint(text: text, path: path))
+        let source = SourceFile(path: path, text: text)
+        return (LoadedFile(source: source, declarations: FileDeclarations(file: source)), nil)
+    }
+
+    /// `transform` applied to each element on as many threads as there are cores; results keep
+    /// the order of `elements`.
+    static func parallelMap<Element: Sendable, Result: Sendable>(
+        _ elements: [Element], _ transform: @Sendable (Element) -> Result
+    ) -> [Result] {
+        let results = ResultSlots<Result>(count: elements.count)
+        DispatchQueue.concurrentPerform(iterations: elements.count) { index in
+            results[index] = transform(elements[index])
+        }
+        return results.values
     }
 
     static func summary(findings: [Finding], files: Int, problems: Int) -> String {

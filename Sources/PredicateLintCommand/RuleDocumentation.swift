@@ -5,17 +5,17 @@ public enum RuleDocumentation {
     public static func table() -> String {
         let descriptions = RuleRegistry.all.map { $0.description }
         let idWidth = max(4, descriptions.map(\.id.count).max() ?? 0)
-        var lines = ["\(pad("rule", idWidth))  severity  fix  summary"]
+        var lines = ["\(pad("rule", idWidth))  severity  fix  opt-in  summary"]
         for description in descriptions {
             lines.append("\(pad(description.id, idWidth))  \(pad(description.severity.rawValue, 8))  "
-                + "\(description.isCorrectable ? "yes" : " - ")  \(description.summary)")
+                + "\(description.isCorrectable ? "yes" : " - ")  \(description.isOptIn ? " yes  " : "  -   ")  \(description.summary)")
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     public static func explanation(of description: RuleDescription) -> String {
         var text = """
-            \(description.id) (\(description.severity.rawValue)\(description.isCorrectable ? ", correctable" : ""))
+            \(description.id) (\(description.severity.rawValue)\(description.isCorrectable ? ", correctable" : "")\(description.isOptIn ? ", opt-in" : ""))
             \(description.summary)
 
             \(description.rationale)

@@ -4,16 +4,20 @@ import SwiftSyntax
 public struct Linter: Sendable {
     public let rules: [any PredicateRule]
 
-    /// `rules` in claiming order: see `RuleRegistry`.
-    public init(rules: [any PredicateRule] = RuleRegistry.all.map { $0.init() }) {
+    /// `rules` in claiming order: see `RuleRegistry`. By default every rule that is not opt-in.
+    public init(rules: [any PredicateRule] = RuleRegistry.all.filter { !$0.description.isOptIn }.map { $0.init() }) {
         self.rules = rules
     }
 
-    public func lint(_ file: SourceFile) -> [Finding] {
+    /// Lints one file against the models of all the files being linted.
+    public func lint(_ file: SourceFile, models: ModelIndex) -> [Finding] {
         let suppressions = Suppressions(file: file)
         var findings: [Finding] = []
         for site in PredicateSiteFinder.sites(in: file.tree) {
-            let context = RuleContext(file: file, site: site, facts: PredicateFacts(site: site))
+            let facts = PredicateFacts(site: site)
+            let context = RuleContext(
+                file: file, site: site, facts: facts, models: models,
+                keyPaths: KeyPathResolution(site: site, facts: facts, index: models))
             // One construct, one finding: the first rule to report a token claims it, along
             // with the tokens its finding covers.
             var claimed: Set<Int> = []
@@ -29,8 +33,14 @@ public struct Linter: Sendable {
             .sorted { ($0.offset, $0.ruleID) < ($1.offset, $1.ruleID) }
     }
 
-    /// Convenience for callers holding text: parses, then lints.
+    /// Lints files that make up one program: the models of each are known to all.
+    public func lint(_ files: [SourceFile]) -> [Finding] {
+        let models = ModelIndex(files: files)
+        return files.flatMap { lint($0, models: models) }
+    }
+
+    /// Convenience for callers holding one file's text: parses, then lints it on its own.
     public func lint(text: String, path: String) -> [Finding] {
-        lint(SourceFile(path: path, text: text))
+        lint([SourceFile(path: path, text: text)])
     }
 }

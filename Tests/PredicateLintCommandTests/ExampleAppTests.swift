@@ -24,7 +24,7 @@ import PredicateLintCore
     }
 
     @Test func everyRuleFiresExactlyWhereTheAppSaysIt() throws {
-        let output = Command.run(["--reporter", "json", Self.appPath])
+        let output = Command.run(["--reporter", "json", "--enable-all-rules", Self.appPath])
         let document = try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any]
         let findings = try #require(document?["findings"] as? [[String: Any]])
         let reported = findings.map { ($0["file"] as! String, $0["line"] as! Int, $0["rule"] as! String) }
@@ -43,5 +43,19 @@ import PredicateLintCore
         }
         #expect(Set(reported.map(\.2)) == Set(RuleRegistry.all.map { $0.description.id }))
         #expect(output.exitCode == 1)
+    }
+
+    @Test func optInRulesStayQuietByDefault() throws {
+        let all = Command.run(["--enable-all-rules", Self.appPath]).standardOutput
+        let byDefault = Command.run([Self.appPath]).standardOutput
+        let optIn = RuleRegistry.all.map { $0.description }.filter(\.isOptIn).map { "[\($0.id)]" }
+        #expect(!optIn.isEmpty)
+        for id in optIn {
+            #expect(all.contains(id))
+            #expect(!byDefault.contains(id))
+        }
+        // Apart from the opt-in findings, the two runs agree.
+        let allButOptIn = all.split(separator: "\n").filter { line in !optIn.contains { line.hasSuffix($0) } }
+        #expect(allButOptIn == byDefault.split(separator: "\n"))
     }
 }

@@ -33,8 +33,14 @@ struct RuleCorrection: Sendable, CustomTestStringConvertible {
     }
 }
 
+/// Every rule, opt-in ones included.
+let allRulesLinter = Linter(rules: RuleRegistry.all.map { $0.init() })
+
+/// Lints `code` as one file of the example app: beside `ExampleModels`' model files, with
+/// every rule on. Returns the findings in `code`.
 func lint(_ code: String, path: String = "Example.swift") -> [Finding] {
-    Linter().lint(text: code, path: path)
+    let files = [SourceFile(path: path, text: code)] + ExampleModels.files.map { SourceFile(path: $0.path, text: $0.source) }
+    return allRulesLinter.lint(files).filter { $0.path == path }
 }
 
 /// The same code where no predicate can be found: each `#Predicate<…>` or `#Expression<…>`

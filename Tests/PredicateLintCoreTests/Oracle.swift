@@ -34,7 +34,7 @@ struct Oracle {
 
     /// Type-checks every snippet, each inside a function of its own, in one compiler run.
     static func judge(_ snippets: [String]) throws -> [Verdict] {
-        var source = OracleFixture.prelude
+        var source = OracleFixture.source
         var firstLines: [Int] = []
         for (index, snippet) in snippets.enumerated() {
             // Extensions and protocols are only valid at file scope; everything else gets a
@@ -42,7 +42,7 @@ struct Oracle {
             let atFileScope = snippet.hasPrefix("extension ") || snippet.hasPrefix("protocol ")
             source += atFileScope ? "// snippet \(index)\n" : "func snippet\(index)() {\n"
             firstLines.append(source.count(where: { $0 == "\n" }) + 1)
-            source += snippet + (atFileScope ? "\n" : "\n}\n")
+            source += OracleFixture.withoutSwiftData(snippet) + (atFileScope ? "\n" : "\n}\n")
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("predicate-lint-oracle-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -1,30 +1,42 @@
+@testable import PredicateLintCore
+
 /// The Swift that every oracle batch starts with: the model vocabulary the rule examples use,
 /// and stand-ins for what Linux's Foundation lacks, so the real `#Predicate` macro can judge
 /// examples written for Apple platforms.
 enum OracleFixture {
+    /// The prelude, then the example app's model files as plain Swift.
+    static var source: String {
+        prelude + ExampleModels.files.map { withoutSwiftData($0.source) }.joined(separator: "\n") + "\n"
+    }
+
+    /// SwiftData does not exist on Linux. Its attributes come off; a model becomes a class
+    /// conforming to the `PersistentModel` stand-in; the macro treats it like any other class.
+    static func withoutSwiftData(_ source: String) -> String {
+        source
+            .replacing(/import (SwiftData|SwiftUI)\n/, with: "")
+            .replacing(/@Model\s+(final\s+)?class\s+(\w+)\s*\{/) { match in
+                "\(match.1 ?? "")class \(match.2): PersistentModel {"
+            }
+            .replacing(/@Model\s+/, with: "")
+            .replacing(/@(Attribute|Relationship)(\([^)]*\))?\s+/, with: "")
+            .replacing(/@Transient\s+/, with: "")
+    }
+
     static let prelude = #"""
         import Foundation
         import RegexBuilder
 
-        // The model vocabulary of the rule examples. Plain classes: SwiftData does not exist on
-        // Linux, and the macro treats a model like any other class.
-        final class Actor { var name = ""; var age = 0; var nickname: String? = nil }
-        final class Director { var name = "" }
-        final class Movie {
-            var name = ""; var year = 0; var rating = 0.0; var isFavorite = false
-            var cast: [Actor] = []; var tags: [String] = []; var subtitle: String? = nil
-            var director: Director? = nil; var releaseDate = Date()
+        // What `@Model` adds that predicates use: identity, equality and `persistentModelID`.
+        struct PersistentIdentifier: Hashable, Codable, Comparable, Sendable {
+            let id: Int
+            static func < (lhs: Self, rhs: Self) -> Bool { lhs.id < rhs.id }
         }
-        final class Website { var url = ""; var type = "" }
-        // A mesh-network message: `Int32` fields, whose literals the type checker must infer.
-        // Equatable, as every SwiftData model is (`PersistentModel` is `Hashable`).
-        final class Node: Equatable {
-            var number: Int32 = 0
-            static func == (lhs: Node, rhs: Node) -> Bool { lhs === rhs }
-        }
-        final class Message {
-            var text = ""; var isRead = false; var isMuted = false; var isPinned = false; var isArchived = false
-            var hops: Int32 = 0; var sender: Node? = nil; var relay: Node? = nil; var via: Node? = nil
+        protocol PersistentModel: AnyObject, Hashable {}
+        extension PersistentModel {
+            static func == (lhs: Self, rhs: Self) -> Bool { lhs === rhs }
+            func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+            var persistentModelID: PersistentIdentifier { PersistentIdentifier(id: ObjectIdentifier(self).hashValue) }
+            var id: PersistentIdentifier { persistentModelID }
         }
 
         // SwiftData's `@Query`, reduced to what a property initializer needs to type-check.

@@ -25,3 +25,15 @@ final class Director {
         self.movies = []
     }
 }
+
+@Model
+final class Award {
+    var title: String
+    var year: Int
+    var movie: Movie?
+
+    init(title: String, year: Int) {
+        self.title = title
+        self.year = year
+    }
+}

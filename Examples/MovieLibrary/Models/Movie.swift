@@ -1,6 +1,10 @@
 import Foundation
 import SwiftData
 
+enum Genre: String, Codable, CaseIterable {
+    case drama, comedy, documentary
+}
+
 @Model
 final class Movie {
     var name: String
@@ -10,8 +14,14 @@ final class Movie {
     var subtitle: String?
     var tags: [String]
     var releaseDate: Date
+    var genre: Genre
+    /// `genre`'s raw value, stored so that predicates can filter on it.
+    var genreName: String
     @Relationship(deleteRule: .cascade) var cast: [Actor]
     var director: Director?
+    var awards: [Award]?
+    /// Whether the row is selected in the list: UI state, never saved.
+    @Transient var isSelected = false
 
     init(name: String, year: Int, rating: Double = 0, releaseDate: Date = .now) {
         self.name = name
@@ -20,6 +30,8 @@ final class Movie {
         self.isFavorite = false
         self.tags = []
         self.releaseDate = releaseDate
+        self.genre = .drama
+        self.genreName = Genre.drama.rawValue
         self.cast = []
     }
 }

@@ -88,4 +88,25 @@ final class MovieStore {
     func everything() throws -> [Movie] {
         try context.fetch(FetchDescriptor(predicate: #Predicate<Movie> { _ in true }))
     }
+
+    // codable-property: `genre` is stored as encoded data; comparing it throws.
+    func movies(in genre: Genre) throws -> [Movie] {
+        try context.fetch(FetchDescriptor(predicate: #Predicate<Movie> { $0.genre == genre }))
+    }
+
+    // Fine: the raw value has its own stored property.
+    func movies(inGenreNamed genre: Genre) throws -> [Movie] {
+        let name = genre.rawValue
+        return try context.fetch(FetchDescriptor(predicate: #Predicate<Movie> { $0.genreName == name }))
+    }
+
+    // model-comparison: a model instance cannot be captured; `--fix` will compare IDs.
+    func movies(by director: Director) throws -> [Movie] {
+        try context.fetch(FetchDescriptor(predicate: #Predicate<Movie> { $0.director == director }))
+    }
+
+    // Fine: the identifier is captured instead.
+    func movies(byDirectorWithID directorID: PersistentIdentifier) throws -> [Movie] {
+        try context.fetch(FetchDescriptor(predicate: #Predicate<Movie> { $0.director?.persistentModelID == directorID }))
+    }
 }

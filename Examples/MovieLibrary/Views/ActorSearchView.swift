@@ -7,8 +7,12 @@ struct ActorSearchView: View {
     // regex: a regex literal builds on iOS 18 and fails when the fetch runs.
     @Query(filter: #Predicate<Actor> { $0.name.contains(/^Kate/) }) private var kates: [Actor]
 
-    // Fine: `contains(_:)` with a plain string.
-    @Query(filter: #Predicate<Actor> { $0.name.contains("Kate") }) private var alsoKates: [Actor]
+    // case-sensitive-contains: misses "kate" and "Kaťe"; `localizedStandardContains` below does not.
+    @Query(filter: #Predicate<Actor> { $0.name.contains("Kate") }) private var exactKates: [Actor]
+    @Query(filter: #Predicate<Actor> { $0.name.localizedStandardContains("Kate") }) private var anyKates: [Actor]
+
+    // Fine: `contains(_:)` on an array of strings is a membership test, not text matching.
+    @Query(filter: #Predicate<Actor> { $0.movies.contains { $0.tags.contains("classic") } }) private var classicActors: [Actor]
 
     @Query private var actors: [Actor]
 

@@ -18,6 +18,24 @@ struct MovieListView: View {
 
     @Query private var searchResults: [Movie]
 
+    // transient-property: `isSelected` is never saved, so the store cannot filter on it.
+    @Query(filter: #Predicate<Movie> { $0.isSelected }) private var selected: [Movie]
+
+    // computed-property: `sortKey` is computed in Movie+Filters.swift.
+    @Query(filter: #Predicate<Movie> { $0.sortKey.starts(with: "A") }) private var aMovies: [Movie]
+
+    // Fine: `name` is stored.
+    @Query(filter: #Predicate<Movie> { $0.name.starts(with: "A") }) private var aNames: [Movie]
+
+    // optional-to-many: `awards` is an optional to-many relationship.
+    @Query(filter: #Predicate<Movie> { $0.awards?.isEmpty == false }) private var awarded: [Movie]
+
+    // Fine: asked from the other side of the relationship.
+    @Query(filter: #Predicate<Award> { $0.year > 2000 }) private var recentAwards: [Award]
+
+    // unknown-member: Movie has no `title` (opt-in: `--enable-all-rules`).
+    @Query(filter: #Predicate<Movie> { $0.title.localizedStandardContains("Heat") }) private var heat: [Movie]
+
     // Fine: in a property initializer `now` is the static member, captured as a value.
     static var now: Date { .now }
     @Query(filter: #Predicate<Movie> { $0.releaseDate < now }) private var released: [Movie]

@@ -69,10 +69,13 @@ public struct RuleDescription: Sendable {
     public let nonTriggering: [Example]
     /// Before (with markers) → after, applying this rule's corrections once.
     public let corrections: [(before: Example, after: String)]
+    /// Off unless asked for: rules whose findings a project may reasonably not want.
+    public let isOptIn: Bool
 
     public init(id: String, severity: Severity, summary: String, rationale: String, failsAt: FailureTime,
-                triggering: [Example], nonTriggering: [Example],
+                isOptIn: Bool = false, triggering: [Example], nonTriggering: [Example],
                 corrections: [(before: Example, after: String)] = []) {
+        self.isOptIn = isOptIn
         self.id = id
         self.severity = severity
         self.summary = summary
@@ -91,6 +94,10 @@ public struct RuleContext {
     public let file: SourceFile
     public let site: PredicateSite
     public let facts: PredicateFacts
+    /// The models of every linted file.
+    public let models: ModelIndex
+    /// What the predicate's member chains reach in those models.
+    public let keyPaths: KeyPathResolution
 
     /// A finding of `Rule` at `token`. `covering` lists other nodes this finding accounts for,
     /// so that less specific rules do not report them again.

@@ -8,6 +8,13 @@ public enum RuleRegistry {
         CaseFoldedContainsRule.self,
         HasPrefixRule.self,
         BooleanComparisonRule.self,
+        // What the models say: stored, computed, transient, relationship or Codable data.
+        ComputedPropertyRule.self,
+        TransientPropertyRule.self,
+        CodablePropertyRule.self,
+        ModelComparisonRule.self,
+        OptionalToManyRule.self,
+        CaseSensitiveContainsRule.self,
         // What the macro and SwiftData reject beyond the guide.
         CapturedSelfRule.self,
         StaticMemberRule.self,
@@ -19,6 +26,7 @@ public enum RuleRegistry {
         // Catch-alls, least specific last.
         CustomOperatorRule.self,
         UnsupportedMemberRule.self,
+        UnknownMemberRule.self,
     ]
 
     public static func rule(withID id: String) -> (any PredicateRule.Type)? {

@@ -1,0 +1,78 @@
+import SwiftSyntax
+
+/// A type as the source writes it, reduced to the shapes that matter for storage.
+public indirect enum WrittenType: Sendable, Hashable, CustomStringConvertible {
+    case named(String)
+    case optional(WrittenType)
+    case array(WrittenType)
+    case set(WrittenType)
+    case dictionary(key: WrittenType, value: WrittenType)
+    /// Tuples, functions, `some P` and other shapes a stored property of a model does not take.
+    case other(String)
+
+    public init(_ type: TypeSyntax) {
+        if let optional = type.as(OptionalTypeSyntax.self) {
+            self = .optional(WrittenType(optional.wrappedType))
+        } else if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+            self = .optional(WrittenType(optional.wrappedType))
+        } else if let array = type.as(ArrayTypeSyntax.self) {
+            self = .array(WrittenType(array.element))
+        } else if let dictionary = type.as(DictionaryTypeSyntax.self) {
+            self = .dictionary(key: WrittenType(dictionary.key), value: WrittenType(dictionary.value))
+        } else if let identifier = type.as(IdentifierTypeSyntax.self) {
+            let arguments = identifier.genericArgumentClause?.arguments.compactMap { argument -> WrittenType? in
+                if case .type(let type) = argument.argument { return WrittenType(type) }
+                return nil
+            } ?? []
+            switch (identifier.name.text, arguments.count) {
+            case ("Optional", 1): self = .optional(arguments[0])
+            case ("Array", 1): self = .array(arguments[0])
+            case ("Set", 1): self = .set(arguments[0])
+            case ("Dictionary", 2): self = .dictionary(key: arguments[0], value: arguments[1])
+            case (let name, 0): self = .named(name)
+            default: self = .other(type.trimmedDescription)
+            }
+        } else if let member = type.as(MemberTypeSyntax.self) {
+            // `Foundation.Date`, `Movie.Genre`: the last component names the type.
+            self = .named(member.name.text)
+        } else if let attributed = type.as(AttributedTypeSyntax.self) {
+            self = WrittenType(attributed.baseType)
+        } else {
+            self = .other(type.trimmedDescription)
+        }
+    }
+
+    /// The type of a stored property's initial value, where the value says it plainly:
+    /// `""` → String, `0` → Int, `Date()` → Date, `Genre.drama` → Genre.
+    public init?(inferredFrom value: ExprSyntax) {
+        switch value.kind {
+        case .stringLiteralExpr: self = .named("String")
+        case .integerLiteralExpr: self = .named("Int")
+        case .floatLiteralExpr: self = .named("Double")
+        case .booleanLiteralExpr: self = .named("Bool")
+        default:
+            if let call = value.as(FunctionCallExprSyntax.self),
+               let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
+               callee.baseName.text.first?.isUppercase == true {
+                self = .named(callee.baseName.text)  // `Date()`, `Money(amount: 0, …)`
+            } else if let member = value.as(MemberAccessExprSyntax.self),
+                      let base = member.base?.as(DeclReferenceExprSyntax.self),
+                      base.baseName.text.first?.isUppercase == true {
+                self = .named(base.baseName.text)  // `Genre.drama`, `Date.now`
+            } else {
+                return nil
+            }
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .named(let name): name
+        case .optional(let wrapped): "\(wrapped)?"
+        case .array(let element): "[\(element)]"
+        case .set(let element): "Set<\(element)>"
+        case .dictionary(let key, let value): "[\(key): \(value)]"
+        case .other(let text): text
+        }
+    }
+}

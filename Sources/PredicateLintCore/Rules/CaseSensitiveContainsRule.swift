@@ -1,0 +1,77 @@
+import SwiftSyntax
+
+/// `contains(_:)` on a String property of a model, where the guide asks for
+/// `localizedStandardContains(_:)`.
+public struct CaseSensitiveContainsRule: PredicateRule {
+    public static let description = RuleDescription(
+        id: "case-sensitive-contains",
+        severity: .warning,
+        summary: "Match text with `localizedStandardContains(_:)`, not case-sensitive `contains(_:)`",
+        rationale: """
+            `contains(_:)` on a string property matches case and diacritics exactly, so a search \
+            for "heat" misses "Heat" and "résumé" misses "resume". For matching what people \
+            type, the guide's rule is to use `localizedStandardContains(_:)`, which SwiftData \
+            translates to a case- and diacritic-insensitive query.
+            Evidence: the predicate guide (grade C); the behaviour of `contains` is Swift's own.
+            """,
+        failsAt: .runtime,
+        triggering: [
+            #"#Predicate<Movie> { $0.name.↓contains("heat") }"#,
+            #"#Predicate<Movie> { $0.subtitle?.↓contains("Part") == true }"#,
+            #"#Predicate<Movie> { $0.cast.contains { $0.name.↓contains("Kate") } }"#,
+        ],
+        nonTriggering: [
+            #"#Predicate<Movie> { $0.tags.contains("classic") }"#,
+            #"#Predicate<Movie> { $0.name.localizedStandardContains("heat") }"#,
+            """
+            struct Ticket {
+                var title = ""
+            }
+            let predicate = #Predicate<Ticket> { $0.title.contains("Heat") }
+            """,
+        ],
+        corrections: [
+            (#"#Predicate<Movie> { $0.name.↓contains("heat") }"#,
+             #"#Predicate<Movie> { $0.name.localizedStandardContains("heat") }"#),
+            (#"#Predicate<Movie> { $0.subtitle?.↓contains("Part") == true }"#,
+             #"#Predicate<Movie> { $0.subtitle?.localizedStandardContains("Part") == true }"#),
+        ])
+
+    public init() {}
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        context.facts.calls.compactMap { call in
+            guard let name = MacroSupport.calleeToken(of: call), name.text == "contains",
+                  call.arguments.count == 1, call.arguments.first?.label == nil, call.trailingClosure == nil,
+                  let argument = call.arguments.first?.expression, !Self.isRegex(argument),
+                  let receiver = MacroSupport.receiver(of: call), Self.isModelStringProperty(receiver, context)
+            else { return nil }
+            return context.finding(
+                self, at: name,
+                message: "`contains(_:)` matches case and diacritics exactly; "
+                    + "use `localizedStandardContains(_:)` to match text the way people type it",
+                correction: Correction(title: "Use localizedStandardContains(_:)",
+                                       edits: [TextEdit(replacing: name, with: "localizedStandardContains")]))
+        }
+    }
+
+    /// `$0.name`, `$0.subtitle?`: a String property of a model.
+    static func isModelStringProperty(_ receiver: ExprSyntax, _ context: RuleContext) -> Bool {
+        var property = receiver
+        while let inner = property.as(OptionalChainingExprSyntax.self)?.expression ?? property.as(ForceUnwrapExprSyntax.self)?.expression {
+            property = inner
+        }
+        guard let access = property.as(MemberAccessExprSyntax.self), let base = access.base,
+              context.keyPaths.isModel(base),
+              let type = context.keyPaths.type(of: property) else { return false }
+        return KeyPathResolution.unwrapped(type) == .named("String")
+    }
+
+    /// A regex argument belongs to the `regex` rule.
+    static func isRegex(_ argument: ExprSyntax) -> Bool {
+        if argument.is(RegexLiteralExprSyntax.self) { return true }
+        if let call = argument.as(FunctionCallExprSyntax.self), MacroSupport.calleeName(of: call) == "Regex" { return true }
+        if let reference = argument.as(DeclReferenceExprSyntax.self) { return RegexRule.isCapturedRegex(reference) }
+        return false
+    }
+}

@@ -1,0 +1,88 @@
+import SwiftSyntax
+
+/// A computed property of a model (in the class, an extension in any file, or a superclass),
+/// or the `id` that `PersistentModel` synthesizes.
+public struct ComputedPropertyRule: PredicateRule {
+    public static let description = RuleDescription(
+        id: "computed-property",
+        severity: .error,
+        summary: "Computed properties are not in the store, so a predicate cannot use them",
+        rationale: """
+            SwiftData turns a predicate into a store query, and only stored properties have \
+            columns. A computed property builds fine, then the fetch stops with a fatal error \
+            ("Couldn't find \\Movie.displayTitle on Movie with fields …") that `try` cannot catch. \
+            The same goes for the `id` a model gets from `Identifiable`: compare \
+            `persistentModelID` instead. Store what you need to filter on in its own property, \
+            or filter the fetched results in memory.
+            Evidence: the predicate guide; grade B (several independent reports) for the crash, \
+            including on the synthesized `id`.
+            """,
+        failsAt: .runtime,
+        triggering: [
+            #"#Predicate<Movie> { $0.↓displayTitle.localizedStandardContains("Heat") }"#,
+            "#Predicate<Movie> { $0.↓isClassic && $0.rating > 4 }",
+            "#Predicate<Actor> { $0.movies.contains { $0.↓castCount > 10 } }",
+            """
+            let movieID = Movie().persistentModelID
+            let predicate = #Predicate<Movie> { $0.↓id == movieID }
+            """,
+            """
+            @Model class Media {
+                var title = ""
+                var isLong: Bool { title.count > 40 }
+            }
+            @Model final class Podcast: Media {
+                var host = ""
+            }
+            let predicate = #Predicate<Podcast> { $0.↓isLong }
+            """,
+        ],
+        nonTriggering: [
+            """
+            let displayTitle = "Heat"
+            let predicate = #Predicate<Movie> { $0.name == displayTitle }
+            """,
+            """
+            struct Ticket {
+                var title = ""
+                var displayTitle: String { title.uppercased() }
+            }
+            let predicate = #Predicate<Ticket> { $0.displayTitle == "HEAT" }
+            """,
+            """
+            let movieID = Movie().persistentModelID
+            let predicate = #Predicate<Movie> { $0.persistentModelID == movieID && $0.year > 2000 }
+            """,
+            """
+            @Model class Media {
+                var title = ""
+            }
+            @Model final class Podcast: Media {
+                var host = ""
+            }
+            let predicate = #Predicate<Podcast> { $0.title == "Daily" && $0.host == "Ann" }
+            """,
+        ])
+
+    public init() {}
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        context.keyPaths.memberUses.compactMap { use in
+            let name = use.nameToken.text
+            if use.member?.kind == .computed {
+                return context.finding(
+                    self, at: use.nameToken,
+                    message: "`\(name)` is a computed property of `\(use.model)`, which the store does not have; "
+                        + "the fetch crashes. Filter on stored properties, or store `\(name)` in its own property")
+            }
+            // `PersistentModel` gives every model an `id` that is not stored.
+            if use.member == nil, name == "id" {
+                return context.finding(
+                    self, at: use.nameToken,
+                    message: "`id` is not stored on `\(use.model)`, and the fetch crashes; "
+                        + "compare `persistentModelID` with one captured before the predicate")
+            }
+            return nil
+        }
+    }
+}

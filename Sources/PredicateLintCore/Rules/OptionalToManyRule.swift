@@ -1,0 +1,46 @@
+import SwiftSyntax
+
+/// An optional to-many relationship tested with `?.` or compared with `nil`.
+public struct OptionalToManyRule: PredicateRule {
+    public static let description = RuleDescription(
+        id: "optional-to-many",
+        severity: .warning,
+        summary: "Optional to-many relationships cannot be tested with `?.` or `nil` in a predicate",
+        rationale: """
+            For an optional to-many relationship (`var awards: [Award]?`), predicates such as \
+            `$0.awards?.isEmpty == false` or `$0.awards == nil` build, then the store rejects \
+            the query ("to-many key not allowed here"). Query from the other side of the \
+            relationship (fetch the `Award`s and follow their inverse), or filter in memory.
+            Evidence, grade C: one reputable blog, with several forum threads citing it.
+            """,
+        failsAt: .runtime,
+        triggering: [
+            "#Predicate<Movie> { $0.↓awards?.isEmpty == false }",
+            "#Predicate<Movie> { $0.↓awards == nil }",
+            "#Predicate<Movie> { ($0.↓awards?.count ?? 0) > 2 }",
+        ],
+        nonTriggering: [
+            "#Predicate<Movie> { !$0.cast.isEmpty }",
+            "#Predicate<Award> { $0.year > 2000 }",
+            "#Predicate<Movie> { $0.subtitle == nil }",
+        ])
+
+    public init() {}
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        context.keyPaths.memberUses.compactMap { use in
+            guard let member = use.member, member.kind == .stored, let type = member.type,
+                  case .optional = context.models.resolvingAliases(type),
+                  case .toMany = context.models.storage(of: type) else { return nil }
+            let parent = use.access.parent
+            let isTested = parent?.is(OptionalChainingExprSyntax.self) == true
+                || parent?.is(ForceUnwrapExprSyntax.self) == true
+                || CodablePropertyRule.isComparedWithNil(use.access)
+            guard isTested else { return nil }
+            return context.finding(
+                self, at: use.nameToken,
+                message: "`\(use.nameToken.text)` is an optional to-many relationship, which the store cannot test "
+                    + "in a predicate; query the related model instead, or filter in memory")
+        }
+    }
+}

@@ -45,6 +45,7 @@ public enum ExampleModels {
         @Model final class Award {
             var title = ""
             var year = 0
+            var movie: Movie? = nil
         }
 
         @Model final class Website {

@@ -45,6 +45,43 @@ import Testing
         #expect(lint(fixed).isEmpty)
     }
 
+    @Test func aLoneExpressionBodyKeepsItsResult() throws {
+        let code = """
+            func movies(by director: Director) -> Predicate<Movie> {
+                #Predicate { $0.director == director }
+            }
+            """
+        let finding = try #require(modelComparison(code))
+        let fixed = code.applying(finding.correction?.edits ?? [])
+        #expect(fixed == """
+            func movies(by director: Director) -> Predicate<Movie> {
+                let directorID = director.persistentModelID
+                return #Predicate { $0.director?.persistentModelID == directorID }
+            }
+            """)
+    }
+
+    @Test func aLaterDeclarationOfTheNameBlocksTheFix() throws {
+        let finding = try #require(modelComparison("""
+            func movies(by director: Director) {
+                let predicate = #Predicate<Movie> { $0.director == director }
+                let directorID = 3
+                _ = (predicate, directorID)
+            }
+            """))
+        #expect(finding.correction == nil)
+    }
+
+    @Test func noFixInsideAClosureWhoseTypeANewStatementCouldChange() throws {
+        let finding = try #require(modelComparison("""
+            func movies(by director: Director) {
+                let make = { #Predicate<Movie> { $0.director == director } }
+                _ = make
+            }
+            """))
+        #expect(finding.correction == nil)
+    }
+
     @Test func hasPrefixWithAnUnexpectedArgumentIsLeftAlone() throws {
         let finding = try #require(lint(#"#Predicate<Website> { $0.url.hasPrefix("a", { true }) }"#).first { $0.ruleID == "has-prefix" })
         #expect(finding.correction == nil)

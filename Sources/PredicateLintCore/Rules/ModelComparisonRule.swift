@@ -86,30 +86,69 @@ public struct ModelComparisonRule: PredicateRule {
         return reference
     }
 
-    /// Captures the identifier in a `let` before the statement that holds the predicate. Only
-    /// where there is such a statement (not in a property initializer) and the name is free.
+    /// Captures the identifier in a `let` before the statement that holds the predicate, where
+    /// that is provably the same value: the captured name is a local, parameter or property;
+    /// the statement is in a function, initializer or getter body (not a property
+    /// initializer, not a closure whose type a new statement could change); and no
+    /// declaration in that block already uses the new name.
     private func correction(_ context: RuleContext, _ comparison: InfixOperatorExprSyntax, model: ExprSyntax,
                             captured: DeclReferenceExprSyntax, capturedIsLeft: Bool) -> Correction? {
         let identifier = captured.baseName.text + "ID"
         guard let statement = Self.enclosingStatement(of: context.site.macro),
+              let block = statement.parent?.as(CodeBlockItemListSyntax.self), Self.isBodyOfDeclaration(block),
               LexicalLookup.binding(of: identifier, from: context.site.macro) == nil,
+              !Self.declares(identifier, in: block),
+              let binding = LexicalLookup.binding(of: captured.baseName.text, from: captured),
+              Self.isValue(binding),
               let operatorToken = comparison.operator.as(BinaryOperatorExprSyntax.self)?.operator else { return nil }
         let isOptional: Bool
         if case .optional? = context.keyPaths.type(of: model) { isOptional = true } else { isOptional = false }
         let modelID = model.trimmedDescription + (isOptional ? "?" : "") + ".persistentModelID"
         let sides = capturedIsLeft ? (identifier, modelID) : (modelID, identifier)
-        let indentation = statement.leadingTrivia.reversed().prefix { !$0.isNewline }.reversed()
-            .map { piece -> String in
-                if case .spaces(let count) = piece { return String(repeating: " ", count: count) }
-                if case .tabs(let count) = piece { return String(repeating: "\t", count: count) }
-                return ""
-            }.joined()
+        // A lone expression is the body's implicit result; after a new `let` it needs `return`.
+        let needsReturn = block.count == 1 && statement.item.is(ExprSyntax.self) && block.parent?.is(SourceFileSyntax.self) != true
         let start = statement.positionAfterSkippingLeadingTrivia.utf8Offset
         return Correction(title: "Compare persistentModelID", edits: [
             TextEdit(range: start..<start,
-                     replacement: "let \(identifier) = \(captured.baseName.text).persistentModelID\n\(indentation)"),
+                     replacement: "let \(identifier) = \(captured.baseName.text).persistentModelID\n"
+                        + Self.indentation(of: statement) + (needsReturn ? "return " : "")),
             TextEdit(replacing: comparison, with: "\(sides.0) \(operatorToken.text) \(sides.1)"),
         ])
+    }
+
+    private static func isValue(_ binding: NameBinding) -> Bool {
+        switch binding {
+        case .variable, .functionParameter, .optionalBinding: true
+        case .closureParameter: false
+        }
+    }
+
+    /// Statements of a function, initializer, accessor or top-level code; not of a closure.
+    private static func isBodyOfDeclaration(_ block: CodeBlockItemListSyntax) -> Bool {
+        if block.parent?.is(SourceFileSyntax.self) == true { return true }
+        if block.parent?.is(AccessorBlockSyntax.self) == true { return true }  // `var p: T { … }`
+        guard let owner = block.parent?.as(CodeBlockSyntax.self)?.parent else { return false }
+        return owner.is(FunctionDeclSyntax.self) || owner.is(InitializerDeclSyntax.self) || owner.is(AccessorDeclSyntax.self)
+            || owner.is(IfExprSyntax.self) || owner.is(GuardStmtSyntax.self) || owner.is(ForStmtSyntax.self)
+            || owner.is(WhileStmtSyntax.self) || owner.is(DoStmtSyntax.self)
+    }
+
+    private static func declares(_ name: String, in block: CodeBlockItemListSyntax) -> Bool {
+        block.contains { item in
+            item.item.as(VariableDeclSyntax.self)?.bindings.contains {
+                $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+            } == true
+        }
+    }
+
+    private static func indentation(of statement: CodeBlockItemSyntax) -> String {
+        statement.leadingTrivia.reversed().prefix { !$0.isNewline }.reversed().map { piece -> String in
+            switch piece {
+            case .spaces(let count): String(repeating: " ", count: count)
+            case .tabs(let count): String(repeating: "\t", count: count)
+            default: ""
+            }
+        }.joined()
     }
 
     /// The statement in a code block that contains `node`.

@@ -13,6 +13,10 @@ public struct LintOptions: Equatable {
     public var reporter: ReporterKind = .xcode
     /// Opt-in rules too.
     public var enableAllRules = false
+    /// Rewrite files with every sound correction, then report what is left.
+    public var fix = false
+    /// With `fix`: print the diff instead of writing.
+    public var dryRun = false
 }
 
 public enum ReporterKind: String, CaseIterable, Equatable {
@@ -58,6 +62,10 @@ public enum ArgumentParser {
                 options.reporter = reporter
             case "--enable-all-rules":
                 options.enableAllRules = true
+            case "--fix", "--autocorrect":
+                options.fix = true
+            case "--dry-run":
+                options.dryRun = true
             case "--":
                 options.paths.append(contentsOf: arguments)
                 arguments = []
@@ -67,6 +75,9 @@ public enum ArgumentParser {
                 options.paths.append(argument)
             }
         }
+        if options.dryRun && !options.fix {
+            throw UsageError(message: "--dry-run goes with --fix: `predicate-lint --fix --dry-run PATH` prints the changes")
+        }
         if options.paths.isEmpty { options.paths = ["."] }
         return .lint(options)
     }
@@ -74,7 +85,7 @@ public enum ArgumentParser {
     public static let helpText = """
         OVERVIEW: Find SwiftData predicates that fail to build or crash at runtime.
 
-        USAGE: predicate-lint [lint] [--reporter xcode|json] [--enable-all-rules] [PATH ...]
+        USAGE: predicate-lint [lint] [--reporter xcode|json] [--enable-all-rules] [--fix [--dry-run]] [PATH ...]
                predicate-lint rules
                predicate-lint explain RULE
 
@@ -90,6 +101,8 @@ public enum ArgumentParser {
           --reporter NAME    xcode (default): path:line:column: severity: message [rule]
                              json: {"version": 1, "findings": [...]}
           --enable-all-rules Run opt-in rules too (`predicate-lint rules` marks them).
+          --fix              Apply every sound correction, then report what is left.
+          --dry-run          With --fix: print the changes as a unified diff; write nothing.
           --version          Print the version.
           -h, --help         Show this help.
 

@@ -41,13 +41,23 @@ public enum Command {
         let loaded = parallelMap(discovery.files, load)
         // The models of all files, merged once, so every predicate sees every model.
         let models = ModelIndex(loaded.compactMap { $0.file?.declarations })
-        // Phase two: lint each file against them.
-        let findings = parallelMap(loaded.compactMap(\.file)) { linter.lint($0.source, models: models) }.flatMap { $0 }
-        let problems = discovery.problems + loaded.compactMap(\.problem)
+        var files = loaded.compactMap(\.file)
+        var problems = discovery.problems + loaded.compactMap(\.problem)
 
         var output = CommandOutput()
-        output.standardOutput = Reporter.report(findings, as: options.reporter)
-        output.standardError = problems.map { $0.description + "\n" }.joined() + summary(
+        var fixSummary = ""
+        if options.fix {
+            let fixing = fix(files, models: models, linter: linter, dryRun: options.dryRun)
+            files = fixing.files
+            problems += fixing.problems
+            output.standardOutput += fixing.diff
+            fixSummary = fixing.summary
+        }
+        // Phase two (after any fixes): lint each file against the models.
+        let findings = parallelMap(files) { linter.lint($0.source, models: models) }.flatMap { $0 }
+
+        output.standardOutput += Reporter.report(findings, as: options.reporter)
+        output.standardError = problems.map { $0.description + "\n" }.joined() + fixSummary + summary(
             findings: findings, files: discovery.files.count, problems: problems.count)
         if !problems.isEmpty {
             output.exitCode = 2
@@ -60,20 +70,68 @@ public enum Command {
     struct LoadedFile: Sendable {
         let source: SourceFile
         let declarations: FileDeclarations
+        /// Kept so that a fixed file is written back with it.
+        let byteOrderMark: Bool
     }
 
     static func load(_ path: String) -> (file: LoadedFile?, problem: InputProblem?) {
-        let data: Data
+        var data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             return (nil, InputProblem(path: path, message: "cannot be read; check that it exists and its permissions"))
         }
+        let byteOrderMark = data.starts(with: [0xEF, 0xBB, 0xBF])
+        if byteOrderMark { data.removeFirst(3) }
         guard let text = String(data: data, encoding: .utf8) else {
             return (nil, InputProblem(path: path, message: "is not UTF-8 text; save it as UTF-8, or leave it out of the paths"))
         }
         let source = SourceFile(path: path, text: text)
-        return (LoadedFile(source: source, declarations: FileDeclarations(file: source)), nil)
+        return (LoadedFile(source: source, declarations: FileDeclarations(file: source), byteOrderMark: byteOrderMark), nil)
+    }
+
+    /// What fixing one file did.
+    struct FileFix: Sendable {
+        /// The file as it now is (or, for a dry run, would be).
+        var file: LoadedFile
+        var problem: InputProblem?
+        var diff = ""
+        var fixedCount = 0
+    }
+
+    /// Fixes each file, writes it (or, for a dry run, diffs it), and returns the files as they
+    /// now are, for the lint that reports what is left.
+    static func fix(_ files: [LoadedFile], models: ModelIndex, linter: Linter, dryRun: Bool)
+        -> (files: [LoadedFile], problems: [InputProblem], diff: String, summary: String) {
+        let fixer = Fixer(linter: linter)
+        let fixes = parallelMap(files) { file in
+            fix(file, fixer: fixer, models: models, dryRun: dryRun)
+        }
+        let fixedCount = fixes.map(\.fixedCount).reduce(0, +)
+        let fixedFiles = fixes.filter { $0.fixedCount > 0 }.count
+        return (fixes.map(\.file), fixes.compactMap(\.problem), fixes.map(\.diff).joined(),
+                "\(dryRun ? "Would fix" : "Fixed") \(count(fixedCount, "finding")) in \(count(fixedFiles, "file"))\n")
+    }
+
+    static func fix(_ file: LoadedFile, fixer: Fixer, models: ModelIndex, dryRun: Bool) -> FileFix {
+        let path = file.source.path
+        let result = fixer.fix(file.source, models: models)
+        if let refusal = result.refusal {
+            return FileFix(file: file, problem: InputProblem(path: path, message: "was not fixed: \(refusal)"))
+        }
+        guard result.changed else { return FileFix(file: file) }
+        let fixed = LoadedFile(source: SourceFile(path: path, text: result.text),
+                               declarations: file.declarations, byteOrderMark: file.byteOrderMark)
+        if dryRun {
+            return FileFix(file: fixed, diff: UnifiedDiff.make(old: file.source.text, new: result.text, path: path),
+                           fixedCount: result.fixedCount)
+        }
+        do {
+            try FileWriter.replaceContents(ofFile: path, with: result.text, byteOrderMark: file.byteOrderMark)
+            return FileFix(file: fixed, fixedCount: result.fixedCount)
+        } catch {
+            return FileFix(file: file, problem: InputProblem(path: path, message: error.message))
+        }
     }
 
     /// `transform` applied to each element on as many threads as there are cores; results keep

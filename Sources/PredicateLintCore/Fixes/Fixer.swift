@@ -1,0 +1,89 @@
+import SwiftParser
+import SwiftSyntax
+
+/// Applies every sound correction to a file's text, and proves the result still parses.
+/// Pure: text in, text out; the command line writes files.
+public struct Fixer: Sendable {
+    public struct Result: Sendable, Equatable {
+        /// The fixed text; the original when nothing applied or the fix was refused.
+        public let text: String
+        /// Findings whose corrections were applied.
+        public let fixedCount: Int
+        /// Why the file was left as it was, when it was refused.
+        public let refusal: String?
+
+        public var changed: Bool { fixedCount > 0 && refusal == nil }
+    }
+
+    public let linter: Linter
+    /// Passes before giving up on corrections that keep producing new ones.
+    static let maximumPasses = 8
+
+    public init(linter: Linter = Linter()) {
+        self.linter = linter
+    }
+
+    /// Fixes one file against the models of all files. Corrections that overlap are applied in
+    /// later passes, after the file has been linted again, so fixes inside one expression
+    /// compose. A file that does not parse cleanly is left alone, and so is any result that
+    /// would not.
+    public func fix(_ file: SourceFile, models: ModelIndex) -> Result {
+        if file.tree.hasError {
+            return Result(text: file.text, fixedCount: 0, refusal: "it has syntax errors; fix those first")
+        }
+        let newline = file.text.contains("\r\n") ? "\r\n" : "\n"
+        var current = file
+        var fixedCount = 0
+        for _ in 0..<Self.maximumPasses {
+            let edits = Self.nonOverlappingEdits(of: linter.lint(current, models: models), newline: newline)
+            guard !edits.edits.isEmpty else { break }
+            let text = current.text.applying(edits.edits)
+            let reparsed = SourceFile(path: file.path, text: text)
+            if reparsed.tree.hasError {
+                return Result(text: file.text, fixedCount: 0,
+                              refusal: "the fixed text would not parse; nothing was changed (please report this)")
+            }
+            current = reparsed
+            fixedCount += edits.findings
+        }
+        return Result(text: current.text, fixedCount: fixedCount, refusal: nil)
+    }
+
+    /// The edits of as many corrections as can be applied together: a correction whose edits
+    /// overlap one already taken waits for the next pass.
+    static func nonOverlappingEdits(of findings: [Finding], newline: String) -> (edits: [TextEdit], findings: Int) {
+        var taken: [Range<Int>] = []
+        var edits: [TextEdit] = []
+        var count = 0
+        for correction in findings.compactMap(\.correction) {
+            let ranges = correction.edits.map(\.range)
+            let overlaps = ranges.contains { range in taken.contains { conflict($0, range) } }
+            guard !overlaps else { continue }
+            taken += ranges
+            edits += correction.edits.map {
+                TextEdit(range: $0.range, replacement: newline == "\n" ? $0.replacement
+                         : $0.replacement.replacingNewlines(with: newline))
+            }
+            count += 1
+        }
+        return (edits, count)
+    }
+}
+
+/// Whether two edits touch the same text. An insertion (an empty range) conflicts with a
+/// replacement that contains its position, and with another insertion at the same place,
+/// because their order would be ambiguous.
+func conflict(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+    switch (a.isEmpty, b.isEmpty) {
+    case (false, false): a.overlaps(b)
+    case (true, true): a.lowerBound == b.lowerBound
+    case (true, false): b.lowerBound <= a.lowerBound && a.lowerBound < b.upperBound
+    case (false, true): a.lowerBound <= b.lowerBound && b.lowerBound < a.upperBound
+    }
+}
+
+private extension String {
+    func replacingNewlines(with newline: String) -> String {
+        split(separator: "\n", omittingEmptySubsequences: false).joined(separator: newline)
+    }
+}

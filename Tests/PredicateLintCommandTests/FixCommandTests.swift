@@ -1,0 +1,226 @@
+import Foundation
+import Testing
+@testable import PredicateLintCommand
+import PredicateLintCore
+
+/// `--fix` through the real file-writing path.
+@Suite struct FixCommandTests {
+    struct Variant: Sendable, CustomTestStringConvertible {
+        let name: String
+        let newline: String
+        let byteOrderMark: Bool
+        let permissions: Int
+        var testDescription: String { name }
+
+        func bytes(_ text: String) -> Data {
+            let converted = text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: newline)
+            return (byteOrderMark ? Data([0xEF, 0xBB, 0xBF]) : Data()) + Data(converted.utf8)
+        }
+    }
+
+    static let variants = [
+        Variant(name: "LF", newline: "\n", byteOrderMark: false, permissions: 0o644),
+        Variant(name: "CRLF, group-writable", newline: "\r\n", byteOrderMark: false, permissions: 0o664),
+        Variant(name: "byte-order mark, owner only", newline: "\n", byteOrderMark: true, permissions: 0o600),
+    ]
+
+    struct Correction: Sendable, CustomTestStringConvertible {
+        let ruleID: String
+        let before: String
+        let after: String
+        var testDescription: String { "\(ruleID): \(before)" }
+    }
+
+    static let cases: [(Correction, Variant)] = RuleRegistry.all.flatMap { rule in
+        rule.description.corrections.flatMap { correction in
+            variants.map { (Correction(ruleID: rule.description.id, before: correction.before.plainCode, after: correction.after), $0) }
+        }
+    }
+
+    func permissions(_ path: String) throws -> Int {
+        try (FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue ?? -1
+    }
+
+    @Test(arguments: cases)
+    func everyCorrectionIsWrittenKeepingLineEndingsMarkAndPermissions(_ correction: Correction, _ variant: Variant) throws {
+        let tree = try TemporaryTree(Dictionary(uniqueKeysWithValues: ExampleModels.files.map { ($0.path, $0.source) }))
+        try tree.write("Example.swift", variant.bytes(correction.before + "\n"))
+        let path = tree.path("Example.swift")
+        try FileManager.default.setAttributes([.posixPermissions: variant.permissions], ofItemAtPath: path)
+
+        let output = Command.run(["--fix", "--enable-all-rules", tree.path()])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == variant.bytes(correction.after + "\n"))
+        #expect(try permissions(path) == variant.permissions)
+        #expect(output.exitCode == 0, "\(output.standardError)")
+        // No temporary files are left behind.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tree.path()).sorted()
+                == (["Example.swift"] + ExampleModels.files.map(\.path)).sorted())
+    }
+
+    @Test func fixingTheExampleAppLeavesOnlyWhatCannotBeFixed() throws {
+        let tree = try TemporaryTree()
+        try FileManager.default.removeItem(atPath: tree.path())
+        try FileManager.default.copyItem(atPath: ExampleAppTests.appPath, toPath: tree.path())
+
+        let before = Command.run(["--reporter", "json", tree.path()])
+        let correctable = Set(RuleRegistry.all.map { $0.description }.filter(\.isCorrectable).map(\.id))
+        let fixable = try findings(in: before.standardOutput).filter { correctable.contains($0.rule) }
+        #expect(fixable.count >= 5, "the example app shows the corrections")
+
+        let fixed = Command.run(["--fix", "--reporter", "json", tree.path()])
+        #expect(fixed.standardError.contains("Fixed \(fixable.count) findings in \(Set(fixable.map(\.file)).count) files"),
+                "\(fixed.standardError)")
+        let after = Command.run(["--reporter", "json", tree.path()])
+        #expect(after.standardOutput == fixed.standardOutput, "the fix run reports what is left")
+
+        let rulesBefore = try rules(in: before.standardOutput)
+        let rulesAfter = try rules(in: after.standardOutput)
+        // Every finding with a correction is gone (the one property-initializer case has none)…
+        #expect(rulesAfter.filter(correctable.contains) == [])
+        // …and every other finding is still there.
+        #expect(rulesAfter == rulesBefore.filter { !correctable.contains($0) })
+
+        // A second run changes nothing, to the byte.
+        let snapshot = try contents(of: tree.path())
+        let again = Command.run(["--fix", tree.path()])
+        #expect(again.standardError.contains("Fixed 0 findings in 0 files"))
+        #expect(try contents(of: tree.path()) == snapshot)
+    }
+
+    @Test func dryRunPrintsTheDiffAndWritesNothing() throws {
+        let tree = try TemporaryTree(["A.swift": "let p = #Predicate<Website> { $0.url.hasPrefix(\"https\") }\n"])
+        let before = try contents(of: tree.path())
+        let output = Command.run(["--fix", "--dry-run", tree.path()])
+        let path = tree.path("A.swift")
+        #expect(output.standardOutput == """
+            --- \(path)
+            +++ \(path)
+            @@ -1,1 +1,1 @@
+            -let p = #Predicate<Website> { $0.url.hasPrefix("https") }
+            +let p = #Predicate<Website> { $0.url.starts(with: "https") }
+
+            """)
+        #expect(output.standardError.contains("Would fix 1 finding in 1 file"))
+        #expect(try contents(of: tree.path()) == before)
+        #expect(output.exitCode == 0, "what is left after the fix decides the exit code")
+    }
+
+    @Test func aReadOnlyFileIsReportedAndTheOthersAreStillFixed() throws {
+        let tree = try TemporaryTree([
+            "Locked.swift": "let p = #Predicate<Website> { $0.url.hasPrefix(\"a\") }\n",
+            "Open.swift": "let q = #Predicate<Website> { $0.url.hasPrefix(\"b\") }\n",
+        ])
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: tree.path("Locked.swift"))
+        let output = Command.run(["--fix", tree.path()])
+        #expect(output.standardError.contains("error: \(tree.path("Locked.swift")): is read-only"))
+        #expect(try String(contentsOfFile: tree.path("Locked.swift"), encoding: .utf8).contains("hasPrefix"))
+        #expect(try String(contentsOfFile: tree.path("Open.swift"), encoding: .utf8).contains("starts(with:"))
+        #expect(output.exitCode == 2)
+    }
+
+    @Test func aFileWithSyntaxErrorsIsLeftAloneAndNamed() throws {
+        let broken = "let p = #Predicate<Website> { $0.url.hasPrefix(\"a\") } }\n"
+        let tree = try TemporaryTree(["Broken.swift": broken])
+        let output = Command.run(["--fix", tree.path()])
+        #expect(try String(contentsOfFile: tree.path("Broken.swift"), encoding: .utf8) == broken)
+        #expect(output.standardError.contains("Broken.swift: was not fixed: it has syntax errors"))
+        #expect(output.exitCode == 2)
+    }
+
+    @Test func aVanishedFileIsAClearError() throws {
+        let tree = try TemporaryTree()
+        #expect(throws: FileWriter.Failure(message: "no longer exists; nothing was written")) {
+            try FileWriter.replaceContents(ofFile: tree.path("Gone.swift"), with: "x", byteOrderMark: false)
+        }
+    }
+
+    @Test func dryRunNeedsFix() {
+        let output = Command.run(["--dry-run", "."])
+        #expect(output.exitCode == 2)
+        #expect(output.standardError.contains("--dry-run goes with --fix"))
+    }
+
+    func findings(in json: String) throws -> [(file: String, rule: String)] {
+        let document = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        return (document?["findings"] as? [[String: Any]] ?? []).compactMap {
+            guard let file = $0["file"] as? String, let rule = $0["rule"] as? String else { return nil }
+            return (file, rule)
+        }
+    }
+
+    func rules(in json: String) throws -> [String] { try findings(in: json).map(\.rule) }
+
+    func contents(of directory: String) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        for file in FileDiscovery.swiftFiles(in: [directory]).files {
+            result[file] = try Data(contentsOf: URL(fileURLWithPath: file))
+        }
+        return result
+    }
+}
+
+@Suite struct UnifiedDiffTests {
+    @Test func describesTheChangeWithContext() {
+        let old = (1...10).map { "line \($0)\n" }.joined()
+        let new = old.replacingOccurrences(of: "line 5\n", with: "line five\n")
+        #expect(UnifiedDiff.make(old: old, new: new, path: "F.swift") == """
+            --- a/F.swift
+            +++ b/F.swift
+            @@ -2,7 +2,7 @@
+             line 2
+             line 3
+             line 4
+            -line 5
+            +line five
+             line 6
+             line 7
+             line 8
+
+            """)
+    }
+
+    @Test func identicalTextsHaveNoDiff() {
+        #expect(UnifiedDiff.make(old: "a\nb\n", new: "a\nb\n", path: "F.swift") == "")
+    }
+
+    @Test(arguments: 0..<40)
+    func editScriptsRebuildTheNewText(_ seed: Int) {
+        var generator = SeededGenerator(seed: UInt64(seed))
+        let old = (0..<Int.random(in: 0...30, using: &generator)).map { _ in "\(Int.random(in: 0...5, using: &generator))\n" }
+        var new = old
+        for _ in 0..<Int.random(in: 0...6, using: &generator) {
+            if !new.isEmpty, Bool.random(using: &generator) {
+                new.remove(at: Int.random(in: 0..<new.count, using: &generator))
+            } else {
+                new.insert("\(Int.random(in: 0...5, using: &generator))\n", at: Int.random(in: 0...new.count, using: &generator))
+            }
+        }
+        let a = UnifiedDiff.lines(old.joined())
+        let b = UnifiedDiff.lines(new.joined())
+        let script = UnifiedDiff.editScript(a, b)
+        var rebuilt: [Substring] = []
+        var (i, j) = (0, 0)
+        for operation in script {
+            switch operation {
+            case .keep: rebuilt.append(a[i]); i += 1; j += 1
+            case .delete: i += 1
+            case .insert: rebuilt.append(b[j]); j += 1
+            }
+        }
+        #expect(rebuilt == b)
+        #expect(i == a.count && j == b.count)
+    }
+}
+
+/// A small deterministic generator, so failures reproduce.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -2,6 +2,8 @@
 /// more than these lines.
 public enum Invocation: Equatable {
     case lint(LintOptions)
+    /// `config --effective [PATH]`: the configuration that governs PATH, defaults filled in.
+    case effectiveConfiguration(path: String, configPath: String?)
     case listRules
     case explain(ruleID: String)
     case help
@@ -17,6 +19,8 @@ public struct LintOptions: Equatable {
     public var fix = false
     /// With `fix`: print the diff instead of writing.
     public var dryRun = false
+    /// `--config FILE`: used for every file instead of the nearest `.predicate-lint.json`.
+    public var configPath: String?
 }
 
 public enum ReporterKind: String, CaseIterable, Equatable {
@@ -46,6 +50,20 @@ public enum ArgumentParser {
             arguments = arguments.dropFirst()
         case "help":
             return .help
+        case "config":
+            var rest = Array(arguments.dropFirst())
+            guard rest.first == "--effective" else {
+                throw UsageError(message: "`config` takes --effective: `predicate-lint config --effective [--config FILE] [PATH]`")
+            }
+            rest.removeFirst()
+            var configPath: String?
+            if let index = rest.firstIndex(of: "--config") {
+                guard index + 1 < rest.count else { throw UsageError(message: "--config needs a file") }
+                configPath = rest[index + 1]
+                rest.removeSubrange(index...(index + 1))
+            }
+            guard rest.count <= 1 else { throw UsageError(message: "`config --effective` takes one path") }
+            return .effectiveConfiguration(path: rest.first ?? ".", configPath: configPath)
         default:
             break
         }
@@ -62,6 +80,9 @@ public enum ArgumentParser {
                 options.reporter = reporter
             case "--enable-all-rules":
                 options.enableAllRules = true
+            case "--config":
+                guard let value = arguments.popFirst() else { throw UsageError(message: "--config needs a file") }
+                options.configPath = value
             case "--fix", "--autocorrect":
                 options.fix = true
             case "--dry-run":
@@ -86,6 +107,7 @@ public enum ArgumentParser {
         OVERVIEW: Find SwiftData predicates that fail to build or crash at runtime.
 
         USAGE: predicate-lint [lint] [--reporter xcode|json] [--enable-all-rules] [--fix [--dry-run]] [PATH ...]
+               predicate-lint config --effective [--config FILE] [PATH]
                predicate-lint rules
                predicate-lint explain RULE
 
@@ -95,11 +117,14 @@ public enum ArgumentParser {
         COMMANDS:
           lint               Check files (the default).
           rules              List every rule with its severity and summary.
+          config --effective Print the configuration that governs PATH, defaults filled in.
           explain RULE       Show why a rule exists and how to fix what it finds.
 
         OPTIONS:
           --reporter NAME    xcode (default): path:line:column: severity: message [rule]
                              json: {"version": 1, "findings": [...]}
+          --config FILE      Use FILE for every file, instead of the nearest .predicate-lint.json
+                             (searched from each file's folder upwards).
           --enable-all-rules Run opt-in rules too (`predicate-lint rules` marks them).
           --fix              Apply every sound correction, then report what is left.
           --dry-run          With --fix: print the changes as a unified diff; write nothing.

@@ -31,34 +31,81 @@ public enum Command {
             return CommandOutput(standardOutput: RuleDocumentation.explanation(of: rule.description))
         case .lint(let options):
             return lint(options)
+        case .effectiveConfiguration(let path, let configPath):
+            do {
+                let resolver = try ConfigurationResolver(explicitPath: configPath)
+                // For a folder, the configuration a file directly inside it would get.
+                var isDirectory: ObjCBool = false
+                let probe = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+                    ? URL(fileURLWithPath: path).appendingPathComponent("_.swift").path : path
+                switch resolver.configuration(for: probe) {
+                case .success(let configuration): return CommandOutput(standardOutput: configuration.effectiveJSON())
+                case .failure(let failure): return CommandOutput(standardError: failure.description + "\n", exitCode: 2)
+                }
+            } catch {
+                return CommandOutput(standardError: error.description + "\n", exitCode: 2)
+            }
         }
     }
 
     static func lint(_ options: LintOptions) -> CommandOutput {
+        let resolver: ConfigurationResolver
+        do {
+            resolver = try ConfigurationResolver(explicitPath: options.configPath)
+        } catch {
+            return CommandOutput(standardError: error.description + "\n", exitCode: 2)
+        }
         let discovery = FileDiscovery.swiftFiles(in: options.paths)
-        let linter = options.enableAllRules ? Linter(rules: RuleRegistry.all.map { $0.init() }) : Linter()
-        // Phase one, a file per thread: read, parse, and note what each file declares.
+        var problems = discovery.problems
+
+        // Each file's configuration decides whether and how it is linted. A file under a
+        // broken configuration is not linted: its rules are unknown.
+        var linters: [String: Linter] = [:]  // by configuration file
+        var linted: Set<String> = []
+        var brokenConfigurations: Set<String> = []
+        var linterByFile: [String: Linter] = [:]
+        for file in discovery.files {
+            switch resolver.configuration(for: file) {
+            case .success(let configuration):
+                guard configuration.covers(file) else { continue }
+                let key = configuration.path ?? ""
+                let linter = linters[key] ?? configuration.linter(enableAllRules: options.enableAllRules)
+                linters[key] = linter
+                linterByFile[file] = linter
+                linted.insert(file)
+            case .failure(let failure):
+                if brokenConfigurations.insert(failure.path).inserted {
+                    problems.append(InputProblem(path: failure.path, line: failure.line,
+                                                 message: failure.message + " (the files it governs were not checked)"))
+                }
+            }
+        }
+        let linterOfFile = linterByFile
+
+        // Phase one, a file per thread: read, parse, and note what each file declares. Every
+        // file counts for the models, linted or not: an excluded file is still part of the app.
         let loaded = parallelMap(discovery.files, load)
-        // The models of all files, merged once, so every predicate sees every model.
         let models = ModelIndex(loaded.compactMap { $0.file?.declarations })
-        var files = loaded.compactMap(\.file)
-        var problems = discovery.problems + loaded.compactMap(\.problem)
+        var files = loaded.compactMap(\.file).filter { linted.contains($0.source.path) }
+        problems += loaded.compactMap(\.problem)
 
         var output = CommandOutput()
         var fixSummary = ""
         if options.fix {
-            let fixing = fix(files, models: models, linter: linter, dryRun: options.dryRun)
+            let fixing = fix(files, models: models, linters: linterOfFile, dryRun: options.dryRun)
             files = fixing.files
             problems += fixing.problems
             output.standardOutput += fixing.diff
             fixSummary = fixing.summary
         }
         // Phase two (after any fixes): lint each file against the models.
-        let findings = parallelMap(files) { linter.lint($0.source, models: models) }.flatMap { $0 }
+        let findings = parallelMap(files) { file in
+            linterOfFile[file.source.path].map { $0.lint(file.source, models: models) } ?? []
+        }.flatMap { $0 }
 
         output.standardOutput += Reporter.report(findings, as: options.reporter)
         output.standardError = problems.map { $0.description + "\n" }.joined() + fixSummary + summary(
-            findings: findings, files: discovery.files.count, problems: problems.count)
+            findings: findings, files: files.count, problems: problems.count)
         if !problems.isEmpty {
             output.exitCode = 2
         } else if findings.contains(where: { $0.severity == .error }) {
@@ -101,11 +148,10 @@ public enum Command {
 
     /// Fixes each file, writes it (or, for a dry run, diffs it), and returns the files as they
     /// now are, for the lint that reports what is left.
-    static func fix(_ files: [LoadedFile], models: ModelIndex, linter: Linter, dryRun: Bool)
+    static func fix(_ files: [LoadedFile], models: ModelIndex, linters: [String: Linter], dryRun: Bool)
         -> (files: [LoadedFile], problems: [InputProblem], diff: String, summary: String) {
-        let fixer = Fixer(linter: linter)
         let fixes = parallelMap(files) { file in
-            fix(file, fixer: fixer, models: models, dryRun: dryRun)
+            fix(file, fixer: Fixer(linter: linters[file.source.path] ?? Linter()), models: models, dryRun: dryRun)
         }
         let fixedCount = fixes.map(\.fixedCount).reduce(0, +)
         let fixedFiles = fixes.filter { $0.fixedCount > 0 }.count

@@ -64,7 +64,14 @@ public enum FileDiscovery {
 /// An input the tool could not use; reported on stderr, and the run exits with 2.
 public struct InputProblem: Equatable, Sendable {
     public let path: String
+    public var line: Int? = nil
     public let message: String
 
-    public var description: String { "error: \(path): \(message)" }
+    public init(path: String, line: Int? = nil, message: String) {
+        self.path = path
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { "error: \(path)\(line.map { ":\($0)" } ?? ""): \(message)" }
 }

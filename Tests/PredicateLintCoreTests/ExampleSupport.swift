@@ -7,6 +7,12 @@ struct RuleExample: Sendable, CustomTestStringConvertible {
     let ruleID: String
     let kind: Kind
     let example: Example
+    var deploymentTarget: DeploymentTarget? { RuleRegistry.rule(withID: ruleID)?.description.exampleDeploymentTarget }
+
+    /// Lints this example's code, or a variant of it, the way the rule's examples are meant.
+    func lint(_ code: String) -> [Finding] {
+        PredicateLintCoreTests.lint(code, deploymentTarget: deploymentTarget)
+    }
 
     var testDescription: String { "\(ruleID) \(kind.rawValue): \(example.plainCode)" }
 
@@ -23,6 +29,7 @@ struct RuleCorrection: Sendable, CustomTestStringConvertible {
     let ruleID: String
     let before: Example
     let after: String
+    var deploymentTarget: DeploymentTarget? { RuleRegistry.rule(withID: ruleID)?.description.exampleDeploymentTarget }
 
     var testDescription: String { "\(ruleID): \(before.plainCode)" }
 
@@ -38,9 +45,10 @@ let allRulesLinter = Linter(rules: RuleRegistry.all.map { $0.init() })
 
 /// Lints `code` as one file of the example app: beside `ExampleModels`' model files, with
 /// every rule on. Returns the findings in `code`.
-func lint(_ code: String, path: String = "Example.swift") -> [Finding] {
+func lint(_ code: String, path: String = "Example.swift", deploymentTarget: DeploymentTarget? = nil) -> [Finding] {
     let files = [SourceFile(path: path, text: code)] + ExampleModels.files.map { SourceFile(path: $0.path, text: $0.source) }
-    return allRulesLinter.lint(files).filter { $0.path == path }
+    let linter = deploymentTarget.map { Linter(rules: allRulesLinter.rules, deploymentTarget: $0) } ?? allRulesLinter
+    return linter.lint(files).filter { $0.path == path }
 }
 
 /// The same code where no predicate can be found: each `#Predicate<…>` or `#Expression<…>`

@@ -5,7 +5,7 @@ import Testing
 @Suite struct RuleExampleTests {
     @Test(arguments: RuleExample.all(.triggering))
     func triggeringExampleIsReportedAtEachMarker(_ case: RuleExample) {
-        let findings = lint(`case`.example.plainCode)
+        let findings = `case`.lint(`case`.example.plainCode)
         // All findings, of every rule: one construct gets one finding, from this rule.
         #expect(findings.map(\.offset) == `case`.example.markerOffsets)
         #expect(findings.allSatisfy { $0.ruleID == `case`.ruleID })
@@ -17,43 +17,43 @@ import Testing
     @Test(arguments: RuleExample.all(.triggering))
     func multiByteTextBeforeTheExampleMovesFindingsByItsLength(_ case: RuleExample) {
         let prefix = "// 🎬 Movie night — première\n"
-        let findings = lint(prefix + `case`.example.plainCode)
+        let findings = `case`.lint(prefix + `case`.example.plainCode)
         #expect(findings.map(\.offset) == `case`.example.markerOffsets.map { $0 + prefix.utf8.count })
     }
 
     @Test(arguments: RuleExample.all(.triggering))
     func triggeringExampleIsSilentInCommentsStringsAndOrdinaryClosures(_ case: RuleExample) {
         let code = `case`.example.plainCode
-        #expect(lint(insideLineComments(code)).isEmpty)
-        #expect(lint(insideStringLiteral(code)).isEmpty)
-        #expect(lint(outsideAnyPredicate(code)).isEmpty)
+        #expect(`case`.lint(insideLineComments(code)).isEmpty)
+        #expect(`case`.lint(insideStringLiteral(code)).isEmpty)
+        #expect(`case`.lint(outsideAnyPredicate(code)).isEmpty)
     }
 
     @Test(arguments: RuleExample.all(.triggering))
     func triggeringExampleIsSilencedBySuppressionComments(_ case: RuleExample) {
         let code = `case`.example.plainCode
-        #expect(lint("// predicate-lint:disable \(`case`.ruleID) - checked by hand\n" + code).isEmpty)
-        #expect(lint("// predicate-lint:disable all\n" + code).isEmpty)
+        #expect(`case`.lint("// predicate-lint:disable \(`case`.ruleID) - checked by hand\n" + code).isEmpty)
+        #expect(`case`.lint("// predicate-lint:disable all\n" + code).isEmpty)
         // Disabling another rule leaves this one reporting.
         let other = RuleRegistry.all.map { $0.description.id }.first { $0 != `case`.ruleID } ?? ""
-        #expect(!lint("// predicate-lint:disable \(other)\n" + code).isEmpty)
+        #expect(!`case`.lint("// predicate-lint:disable \(other)\n" + code).isEmpty)
     }
 
     @Test(arguments: RuleExample.all(.nonTriggering))
     func nonTriggeringExampleHasNoFinding(_ case: RuleExample) {
-        #expect(lint(`case`.example.plainCode).isEmpty)
+        #expect(`case`.lint(`case`.example.plainCode).isEmpty)
     }
 
     @Test(arguments: RuleCorrection.all)
     func correctionRewritesBeforeIntoAfter(_ case: RuleCorrection) {
         let before = `case`.before.plainCode
-        let findings = lint(before).filter { $0.ruleID == `case`.ruleID }
+        let findings = lint(before, deploymentTarget: `case`.deploymentTarget).filter { $0.ruleID == `case`.ruleID }
         #expect(findings.map(\.offset) == `case`.before.markerOffsets)
         let edits = findings.compactMap(\.correction).flatMap(\.edits)
         #expect(findings.allSatisfy { $0.correction != nil })
         let corrected = before.applying(edits)
         #expect(corrected == `case`.after)
-        #expect(lint(corrected).isEmpty, "the corrected code must be clean")
+        #expect(lint(corrected, deploymentTarget: `case`.deploymentTarget).isEmpty, "the corrected code must be clean")
     }
 
     @Test func everyRuleDocumentsItselfCompletely() {

@@ -37,7 +37,7 @@ final class MovieStore {
         return try context.fetch(FetchDescriptor(predicate: Bool.random() ? bitwise : arithmetic))
     }
 
-    // Fine: an expression that computes a score with supported arithmetic.
+    // availability: `#Expression` needs iOS 18; this app supports iOS 17 (.predicate-lint.json).
     let score = #Expression<Movie, Double> { $0.rating * 2 }
 
     func search(_ text: String) throws -> [Movie] {

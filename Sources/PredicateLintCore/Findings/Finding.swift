@@ -64,6 +64,12 @@ public struct Finding: Sendable, Equatable {
         self.correction = correction
         self.coveredOffsets = coveredOffsets.union([offset])
     }
+
+    /// The same finding at another severity, as a configuration may set it.
+    public func with(severity: Severity) -> Finding {
+        Finding(ruleID: ruleID, severity: severity, path: path, line: line, column: column, offset: offset,
+                message: message, correction: correction, coveredOffsets: coveredOffsets)
+    }
 }
 
 extension String {

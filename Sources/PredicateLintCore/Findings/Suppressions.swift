@@ -8,67 +8,93 @@ import SwiftSyntax
 ///     // predicate-lint:disable:this rule-id                  the comment's own line
 ///     // predicate-lint:disable:previous rule-id              the line before
 ///
-/// `all` stands for every rule. Text after ` - ` is a free-form reason.
+/// `all` stands for every rule. Text after ` - ` is a free-form reason. The command must
+/// open the comment, so prose that mentions the tool is not a command.
 public struct Suppressions: Sendable {
+    /// One disabling comment.
+    public struct Command: Sendable {
+        public let line: Int
+        public let column: Int
+        public let offset: Int
+        public let action: String
+        /// The rule ids it names; `["all"]` for every rule.
+        public let rules: [String]
+    }
+
     struct Region: Sendable {
         let rules: Set<String>  // empty means all
         let lines: ClosedRange<Int>
+        let command: Int
     }
 
     static let prefix = "predicate-lint:"
+    public private(set) var commands: [Command] = []
     private var regions: [Region] = []
 
     public init(file: SourceFile) {
-        var open: [String: Int] = [:]  // rule (or "all") → first disabled line
-        var regions: [Region] = []
+        var open: [String: (line: Int, command: Int)] = [:]  // rule (or "all") → where it was disabled
         let lastLine = file.location(of: file.tree.endPosition).line
-        for (line, text) in Self.comments(in: file) {
-            guard let command = Self.command(in: text) else { continue }
-            let rules = command.rules
-            switch command.action {
+        for comment in Self.comments(in: file) {
+            guard let (action, rules) = Self.command(in: comment.text) else { continue }
+            let location = file.location(of: comment.position)
+            let index = commands.count
+            commands.append(Command(line: location.line, column: location.column, offset: comment.position.utf8Offset,
+                                    action: action, rules: rules))
+            let line = location.line
+            switch action {
             case "disable":
-                for rule in rules where open[rule] == nil { open[rule] = line }
+                for rule in rules where open[rule] == nil { open[rule] = (line, index) }
             case "enable":
                 for rule in rules {
                     if let start = open.removeValue(forKey: rule) {
-                        regions.append(Region(rules: rule == "all" ? [] : [rule], lines: start...line))
+                        regions.append(Region(rules: rule == "all" ? [] : [rule], lines: start.line...line, command: start.command))
                     }
                 }
             case "disable:next":
-                regions.append(Region(rules: Self.set(rules), lines: (line + 1)...(line + 1)))
+                regions.append(Region(rules: Self.set(rules), lines: (line + 1)...(line + 1), command: index))
             case "disable:this":
-                regions.append(Region(rules: Self.set(rules), lines: line...line))
+                regions.append(Region(rules: Self.set(rules), lines: line...line, command: index))
             case "disable:previous":
-                regions.append(Region(rules: Self.set(rules), lines: max(1, line - 1)...max(1, line - 1)))
+                regions.append(Region(rules: Self.set(rules), lines: max(1, line - 1)...max(1, line - 1), command: index))
             default:
                 break
             }
         }
         for (rule, start) in open {
-            regions.append(Region(rules: rule == "all" ? [] : [rule], lines: start...max(start, lastLine)))
+            regions.append(Region(rules: rule == "all" ? [] : [rule], lines: start.line...max(start.line, lastLine), command: start.command))
         }
-        self.regions = regions
     }
 
-    public func isSuppressed(_ finding: Finding) -> Bool {
-        regions.contains { region in
+    /// The index in `commands` of the command that silences a finding, if one does.
+    public func suppressingCommand(of finding: Finding) -> Int? {
+        regions.first { region in
             region.lines.contains(finding.line) && (region.rules.isEmpty || region.rules.contains(finding.ruleID))
-        }
+        }?.command
     }
+
+    public func isSuppressed(_ finding: Finding) -> Bool { suppressingCommand(of: finding) != nil }
+
+    /// Whether a command disables (rather than enables) rules.
+    static func isDisabling(_ command: Command) -> Bool { command.action.hasPrefix("disable") }
 
     private static func set(_ rules: [String]) -> Set<String> {
         rules.contains("all") ? [] : Set(rules)
     }
 
-    /// Every comment in the file with the line it starts on.
-    private static func comments(in file: SourceFile) -> [(line: Int, text: String)] {
-        var comments: [(line: Int, text: String)] = []
+    /// Every comment in the file with where it starts.
+    private static func comments(in file: SourceFile) -> [(position: AbsolutePosition, text: String)] {
+        var comments: [(position: AbsolutePosition, text: String)] = []
         for token in file.tree.tokens(viewMode: .sourceAccurate) {
             for (trivia, start) in [(token.leadingTrivia, token.position),
                                     (token.trailingTrivia, token.endPositionBeforeTrailingTrivia)] {
                 var position = start
                 for piece in trivia {
-                    if let text = commentText(piece) { comments.append((file.location(of: position).line, text)) }
+                    switch piece {
+                    case .lineComment(let text), .blockComment(let text), .docLineComment(let text), .docBlockComment(let text):
+                        comments.append((position, text))
+                    default:
+                        break
+                    }
                     position += piece.sourceLength
                 }
             }
@@ -76,17 +102,7 @@ public struct Suppressions: Sendable {
         return comments
     }
 
-    private static func commentText(_ piece: TriviaPiece) -> String? {
-        switch piece {
-        case .lineComment(let text), .blockComment(let text), .docLineComment(let text), .docBlockComment(let text):
-            return text
-        default:
-            return nil
-        }
-    }
-
-    /// `// predicate-lint:disable:next a b - why` → ("disable:next", ["a", "b"]). The command
-    /// must open the comment, so prose that mentions the tool is not a command.
+    /// `// predicate-lint:disable:next a b - why` → ("disable:next", ["a", "b"]).
     static func command(in comment: String) -> (action: String, rules: [String])? {
         var body = Substring(comment)
         while let first = body.first, first == "/" || first == "*" { body = body.dropFirst() }

@@ -26,13 +26,22 @@ public enum FailureTime: String, Sendable {
 /// can type-check them with the real macro. In triggering examples, `↓` marks each place a
 /// finding is expected: just before the token that names the problem.
 public struct Example: Sendable, ExpressibleByStringLiteral {
+    /// Whether the oracle test can type-check an example on this machine.
+    public enum Oracle: Sendable, Equatable {
+        case judges
+        /// Linux's toolchain cannot say what Apple's would; the reason is shown in the test.
+        case cannotJudge(String)
+    }
+
     public let code: String
     /// For triggering examples: overrides the rule's `failsAt` where one example differs.
     public let failsAt: FailureTime?
+    public let oracle: Oracle
 
-    public init(_ code: String, failsAt: FailureTime? = nil) {
+    public init(_ code: String, failsAt: FailureTime? = nil, oracle: Oracle = .judges) {
         self.code = code
         self.failsAt = failsAt
+        self.oracle = oracle
     }
 
     public init(stringLiteral code: String) {
@@ -71,11 +80,14 @@ public struct RuleDescription: Sendable {
     public let corrections: [(before: Example, after: String)]
     /// Off unless asked for: rules whose findings a project may reasonably not want.
     public let isOptIn: Bool
+    /// The deployment target the examples are linted with, for rules that depend on one.
+    public let exampleDeploymentTarget: DeploymentTarget?
 
     public init(id: String, severity: Severity, summary: String, rationale: String, failsAt: FailureTime,
                 isOptIn: Bool = false, triggering: [Example], nonTriggering: [Example],
-                corrections: [(before: Example, after: String)] = []) {
+                corrections: [(before: Example, after: String)] = [], exampleDeploymentTarget: DeploymentTarget? = nil) {
         self.isOptIn = isOptIn
+        self.exampleDeploymentTarget = exampleDeploymentTarget
         self.id = id
         self.severity = severity
         self.summary = summary
@@ -98,6 +110,8 @@ public struct RuleContext {
     public let models: ModelIndex
     /// What the predicate's member chains reach in those models.
     public let keyPaths: KeyPathResolution
+    /// The oldest OS the app supports, where the configuration says.
+    public let deploymentTarget: DeploymentTarget?
 
     /// A finding of `Rule` at `token`. `covering` lists other nodes this finding accounts for,
     /// so that less specific rules do not report them again.

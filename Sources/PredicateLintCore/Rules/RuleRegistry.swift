@@ -23,6 +23,7 @@ public enum RuleRegistry {
         ConstantPredicateRule.self,
         ForceUnwrapRule.self,
         TypeCheckComplexityRule.self,
+        AvailabilityRule.self,
         // Catch-alls, least specific last.
         CustomOperatorRule.self,
         UnsupportedMemberRule.self,
@@ -31,5 +32,14 @@ public enum RuleRegistry {
 
     public static func rule(withID id: String) -> (any PredicateRule.Type)? {
         all.first { $0.description.id == id }
+    }
+}
+
+/// Every rule a user can name: the predicate rules, and the ones the `Linter` itself reports.
+public enum RuleCatalog {
+    public static let descriptions: [RuleDescription] = RuleRegistry.all.map { $0.description } + [SuperfluousDisable.description]
+
+    public static func description(of id: String) -> RuleDescription? {
+        descriptions.first { $0.id == id }
     }
 }

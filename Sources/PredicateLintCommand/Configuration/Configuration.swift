@@ -1,0 +1,197 @@
+import Foundation
+import PredicateLintCore
+
+/// What `.predicate-lint.json` says, checked against the rules that exist.
+public struct Configuration: Sendable, Equatable {
+    public static let fileName = ".predicate-lint.json"
+
+    public var disabledRules: [String] = []
+    public var optInRules: [String] = []
+    public var onlyRules: [String]?
+    public var severities: [String: Severity] = [:]
+    public var included: [Glob] = []
+    public var excluded: [Glob] = []
+    public var deploymentTarget: DeploymentTarget?
+    /// The file it was read from, whose folder the globs are relative to; nil for the defaults.
+    public var path: String?
+
+    public init() {}
+
+    public static let keys = ["disabled_rules", "opt_in_rules", "only_rules", "severity", "included", "excluded", "deployment_target"]
+
+    /// A configuration problem, with where it is.
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        public let path: String
+        public let line: Int?
+        public let message: String
+
+        public var description: String { "error: \(path)\(line.map { ":\($0)" } ?? ""): \(message)" }
+    }
+
+    public static func parse(_ text: String, path: String) throws(Failure) -> Configuration {
+        let json: JSON
+        do {
+            json = try JSON.parse(text)
+        } catch {
+            throw Failure(path: path, line: error.line, message: "not valid JSON (\(error.message), column \(error.column))")
+        }
+        guard case .object(let entries) = json else {
+            throw Failure(path: path, line: 1, message: "the configuration must be a JSON object: { \"disabled_rules\": [...], ... }")
+        }
+        var configuration = Configuration()
+        configuration.path = path
+        for (key, line, value) in entries {
+            func fail(_ message: String) -> Failure { Failure(path: path, line: line, message: "\"\(key)\": \(message)") }
+            switch key {
+            case "disabled_rules": configuration.disabledRules = try ruleIDs(value, fail)
+            case "opt_in_rules": configuration.optInRules = try ruleIDs(value, fail)
+            case "only_rules": configuration.onlyRules = try ruleIDs(value, fail)
+            case "included": configuration.included = try strings(value, fail).map(Glob.init)
+            case "excluded": configuration.excluded = try strings(value, fail).map(Glob.init)
+            case "severity":
+                guard case .object(let severities) = value else { throw fail("expected an object of rule ids and \"warning\" or \"error\"") }
+                for (rule, _, level) in severities {
+                    guard RuleCatalog.description(of: rule) != nil else { throw fail(unknownRule(rule)) }
+                    guard case .string(let name) = level, let severity = Severity(rawValue: name) else {
+                        throw fail("the severity of \(rule) must be \"warning\" or \"error\"")
+                    }
+                    configuration.severities[rule] = severity
+                }
+            case "deployment_target":
+                guard case .string(let text) = value, let target = DeploymentTarget(parsing: text) else {
+                    throw fail("expected a platform and version such as \"iOS 17.0\" or \"macOS 14\"")
+                }
+                configuration.deploymentTarget = target
+            default:
+                throw Failure(path: path, line: line, message: "unknown key \"\(key)\"; the keys are \(keys.joined(separator: ", "))")
+            }
+        }
+        if configuration.onlyRules != nil && !(configuration.disabledRules.isEmpty && configuration.optInRules.isEmpty) {
+            throw Failure(path: path, line: nil, message: "only_rules cannot be combined with disabled_rules or opt_in_rules")
+        }
+        return configuration
+    }
+
+    private static func strings(_ value: JSON, _ fail: (String) -> Failure) throws(Failure) -> [String] {
+        guard case .array(let elements) = value else { throw fail("expected a list of strings") }
+        var result: [String] = []
+        for element in elements {
+            guard case .string(let text) = element else { throw fail("expected a list of strings") }
+            result.append(text)
+        }
+        return result
+    }
+
+    private static func ruleIDs(_ value: JSON, _ fail: (String) -> Failure) throws(Failure) -> [String] {
+        let ids = try strings(value, fail)
+        if let unknown = ids.first(where: { RuleCatalog.description(of: $0) == nil }) { throw fail(unknownRule(unknown)) }
+        return ids
+    }
+
+    private static func unknownRule(_ id: String) -> String {
+        "no rule named \"\(id)\"; `predicate-lint rules` lists them"
+    }
+
+    // MARK: What it means
+
+    /// The rules that run: every default rule, plus opt-in ones asked for, less disabled ones;
+    /// or exactly `only_rules`.
+    public func enabledRuleIDs(enableAllRules: Bool = false) -> [String] {
+        RuleCatalog.descriptions.map(\.id).filter { id in
+            if let only = onlyRules { return only.contains(id) }
+            if disabledRules.contains(id) { return false }
+            let isOptIn = RuleCatalog.description(of: id)?.isOptIn ?? false
+            return !isOptIn || enableAllRules || optInRules.contains(id)
+        }
+    }
+
+    public func linter(enableAllRules: Bool = false) -> Linter {
+        let enabled = Set(enabledRuleIDs(enableAllRules: enableAllRules))
+        return Linter(
+            rules: RuleRegistry.all.filter { enabled.contains($0.description.id) }.map { $0.init() },
+            severities: severities, deploymentTarget: deploymentTarget,
+            reportsSuperfluousDisables: enabled.contains(SuperfluousDisable.description.id))
+    }
+
+    /// Whether a file is linted under this configuration: in `included` (when given) and not
+    /// in `excluded`.
+    public func covers(_ file: String) -> Bool {
+        guard let path else { return true }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
+        let absolute = URL(fileURLWithPath: file).standardizedFileURL.path
+        let relative = absolute.hasPrefix(folder + "/") ? String(absolute.dropFirst(folder.count + 1)) : absolute
+        if !included.isEmpty && !included.contains(where: { $0.matches(relative) }) { return false }
+        return !excluded.contains { $0.matches(relative) }
+    }
+
+    /// Every setting with defaults filled in: what `config --effective` prints.
+    public func effectiveJSON(enableAllRules: Bool = false) -> String {
+        let enabled = enabledRuleIDs(enableAllRules: enableAllRules)
+        func list(_ items: [String]) -> String {
+            items.isEmpty ? "[]" : "[\n" + items.map { "    \(Reporter.quoted($0))" }.joined(separator: ",\n") + "\n  ]"
+        }
+        let severities = enabled.map { id in
+            "    \(Reporter.quoted(id)): \(Reporter.quoted((self.severities[id] ?? RuleCatalog.description(of: id)?.severity ?? .warning).rawValue))"
+        }
+        return """
+            {
+              "source": \(path.map(Reporter.quoted) ?? "null"),
+              "enabled_rules": \(list(enabled)),
+              "severity": {
+            \(severities.joined(separator: ",\n"))
+              },
+              "included": \(list(included.map(\.pattern))),
+              "excluded": \(list(excluded.map(\.pattern))),
+              "deployment_target": \(deploymentTarget.map { Reporter.quoted($0.description) } ?? "null")
+            }
+
+            """
+    }
+}
+
+/// Finds the configuration that governs each file: `--config` if given, else the nearest
+/// `.predicate-lint.json` in the file's folder or above. Each file is read once.
+public final class ConfigurationResolver: @unchecked Sendable {
+    private let explicit: Configuration?
+    private var byFolder: [String: Result<Configuration, Configuration.Failure>] = [:]
+    private let lock = NSLock()
+
+    public init(explicitPath: String?) throws(Configuration.Failure) {
+        if let explicitPath {
+            explicit = try Self.read(explicitPath)
+        } else {
+            explicit = nil
+        }
+    }
+
+    public func configuration(for file: String) -> Result<Configuration, Configuration.Failure> {
+        if let explicit { return .success(explicit) }
+        let folder = URL(fileURLWithPath: file).standardizedFileURL.deletingLastPathComponent().path
+        return configuration(inFolder: folder)
+    }
+
+    private func configuration(inFolder folder: String) -> Result<Configuration, Configuration.Failure> {
+        if let known = lock.withLock({ byFolder[folder] }) { return known }
+        let candidate = folder == "/" ? "/\(Configuration.fileName)" : "\(folder)/\(Configuration.fileName)"
+        let result: Result<Configuration, Configuration.Failure>
+        if FileManager.default.fileExists(atPath: candidate) {
+            result = Result { () throws(Configuration.Failure) in try Self.read(candidate) }
+        } else if folder == "/" || folder.isEmpty {
+            result = .success(Configuration())
+        } else {
+            result = configuration(inFolder: URL(fileURLWithPath: folder).deletingLastPathComponent().path)
+        }
+        lock.withLock { byFolder[folder] = result }
+        return result
+    }
+
+    static func read(_ path: String) throws(Configuration.Failure) -> Configuration {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Configuration.Failure(path: path, line: nil, message: "cannot be read; check the path and its permissions")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw Configuration.Failure(path: path, line: nil, message: "is not UTF-8 text")
+        }
+        return try Configuration.parse(text, path: path)
+    }
+}

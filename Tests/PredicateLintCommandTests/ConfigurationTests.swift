@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+@testable import PredicateLintCommand
+import PredicateLintCore
+
+@Suite struct ConfigurationTests {
+    static let hasPrefix = "let p = #Predicate<Website> { $0.url.hasPrefix(\"a\") }\n"
+    static let forceUnwrap = "let p = #Predicate<Movie> { $0.subtitle!.starts(with: \"a\") }\n"
+
+    @Test(arguments: [
+        ("{\n  \"disabled_rules\": [\"has-prefix\"],\n  \"colour\": true\n}", 3, "unknown key \"colour\""),
+        ("{\n  \"disabled_rules\": [\"has-prefx\"]\n}", 2, "\"disabled_rules\": no rule named \"has-prefx\""),
+        ("{\n  \"severity\": { \"has-prefix\": \"fatal\" }\n}", 2, "must be \"warning\" or \"error\""),
+        ("{\n  \"included\": \"Sources\"\n}", 2, "\"included\": expected a list of strings"),
+        ("{\n  \"deployment_target\": \"iOS seventeen\"\n}", 2, "expected a platform and version"),
+        ("{\n  \"disabled_rules\": [\"has-prefix\",]\n}", 2, "not valid JSON"),
+        ("{\n  \"disabled_rules\": [\"has-prefix\"]\n", 3, "not valid JSON"),
+        ("[\"has-prefix\"]", 1, "must be a JSON object"),
+    ])
+    func badConfigurationNamesFileLineAndKey(_ text: String, _ line: Int, _ message: String) throws {
+        let tree = try TemporaryTree([".predicate-lint.json": text, "A.swift": Self.hasPrefix])
+        let output = Command.run([tree.path()])
+        #expect(output.exitCode == 2)
+        #expect(output.standardError.contains("error: \(tree.path(".predicate-lint.json")):\(line): "), "\(output.standardError)")
+        #expect(output.standardError.contains(message), "\(output.standardError)")
+    }
+
+    @Test func onlyRulesDoesNotMixWithDisabledRules() {
+        #expect(throws: Configuration.Failure.self) {
+            try Configuration.parse(#"{"only_rules": ["regex"], "disabled_rules": ["has-prefix"]}"#, path: "c.json")
+        }
+    }
+
+    @Test func filesUnderABrokenConfigurationAreSkippedOthersAreChecked() throws {
+        let tree = try TemporaryTree([
+            "Broken/.predicate-lint.json": "{ \"nope\": 1 }",
+            "Broken/A.swift": Self.hasPrefix,
+            "Fine/B.swift": Self.hasPrefix,
+        ])
+        let output = Command.run([tree.path()])
+        #expect(output.exitCode == 2)
+        #expect(output.standardOutput.contains("Fine/B.swift"))
+        #expect(!output.standardOutput.contains("Broken/A.swift"))
+        #expect(output.standardError.contains("the files it governs were not checked"))
+    }
+
+    @Test func theNearestConfigurationWins() throws {
+        let tree = try TemporaryTree([
+            ".predicate-lint.json": #"{ "only_rules": ["regex"] }"#,
+            "A.swift": Self.hasPrefix,
+            "Legacy/.predicate-lint.json": #"{ "severity": { "has-prefix": "warning" } }"#,
+            "Legacy/B.swift": Self.hasPrefix,
+        ])
+        let output = Command.run([tree.path()])
+        #expect(!output.standardOutput.contains("/A.swift"))
+        #expect(output.standardOutput.contains("Legacy/B.swift:1:38: warning:"))
+        #expect(output.exitCode == 0, "a warning alone does not fail")
+    }
+
+    @Test func disablingASpecificRuleLeavesTheConstructToTheCatchAll() throws {
+        // `hasPrefix` is still unsupported; only the more specific advice is switched off.
+        let tree = try TemporaryTree([".predicate-lint.json": #"{ "disabled_rules": ["has-prefix"] }"#, "A.swift": Self.hasPrefix])
+        let output = Command.run([tree.path()])
+        #expect(output.standardOutput.hasSuffix("[unsupported-member]\n"))
+    }
+
+    @Test func anExplicitConfigurationGovernsEveryFile() throws {
+        let tree = try TemporaryTree([
+            "strict.json": #"{ "severity": { "force-unwrap": "error" }, "opt_in_rules": ["unknown-member"] }"#,
+            "Legacy/.predicate-lint.json": #"{ "disabled_rules": ["force-unwrap"] }"#,
+            "Legacy/A.swift": Self.forceUnwrap,
+        ])
+        let output = Command.run(["--config", tree.path("strict.json"), tree.path()])
+        #expect(output.standardOutput.contains("error: SwiftData rejects force unwraps"))
+        #expect(output.exitCode == 1)
+        #expect(Command.run(["--config", tree.path("missing.json"), tree.path()]).exitCode == 2)
+    }
+
+    @Test func includedAndExcludedSelectFiles() throws {
+        let tree = try TemporaryTree([
+            ".predicate-lint.json": #"{ "included": ["Sources"], "excluded": ["**/Generated/**", "Sources/Old*.swift"] }"#,
+            "Sources/App.swift": Self.hasPrefix,
+            "Sources/OldApp.swift": Self.hasPrefix,
+            "Sources/Generated/Model.swift": Self.hasPrefix,
+            "Tests/AppTests.swift": Self.hasPrefix,
+        ])
+        let output = Command.run([tree.path()])
+        #expect(output.standardOutput.split(separator: "\n").map { $0.split(separator: ":")[0] }
+                == [Substring(tree.path("Sources/App.swift"))])
+    }
+
+    @Test func excludedFilesStillContributeTheirModels() throws {
+        let tree = try TemporaryTree([
+            ".predicate-lint.json": #"{ "excluded": ["Generated"] }"#,
+            "Generated/Models.swift": "@Model final class Song { var title = \"\"\n var loud: Bool { true } }\n",
+            "Views.swift": "let p = #Predicate<Song> { $0.loud }\n",
+        ])
+        #expect(Command.run([tree.path()]).standardOutput.contains("[computed-property]"))
+    }
+
+    @Test func theEffectiveConfigurationFillsInDefaults() throws {
+        let tree = try TemporaryTree([
+            ".predicate-lint.json": #"{ "disabled_rules": ["regex"], "severity": { "force-unwrap": "error" }, "deployment_target": "iOS 17.4" }"#,
+        ])
+        let output = Command.run(["config", "--effective", tree.path()])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any])
+        let enabled = try #require(json["enabled_rules"] as? [String])
+        #expect(!enabled.contains("regex") && enabled.contains("has-prefix") && !enabled.contains("unknown-member"))
+        #expect((json["severity"] as? [String: String])?["force-unwrap"] == "error")
+        #expect((json["severity"] as? [String: String])?["has-prefix"] == "error")
+        #expect(json["deployment_target"] as? String == "iOS 17.4")
+        #expect(json["source"] as? String == tree.path(".predicate-lint.json"))
+    }
+
+    @Test func deploymentTargetsCompareByRelease() throws {
+        let ios17 = try #require(DeploymentTarget(parsing: "iOS 17.0"))
+        let ios174 = try #require(DeploymentTarget(parsing: "ios 17.4"))
+        let macOS15 = try #require(DeploymentTarget(parsing: "macOS 15"))
+        #expect(!ios17.supports(.predicateEvaluate) && ios174.supports(.predicateEvaluate))
+        #expect(!ios174.supports(.expressions) && macOS15.supports(.expressions))
+        #expect(DeploymentTarget(parsing: "Android 14") == nil && DeploymentTarget(parsing: "iOS") == nil)
+    }
+}
+
+@Suite struct GlobTests {
+    @Test(arguments: [
+        ("Sources", "Sources/A.swift", true), ("Sources", "SourcesX/A.swift", false),
+        ("Sources/*.swift", "Sources/A.swift", true), ("Sources/*.swift", "Sources/Sub/A.swift", false),
+        ("Sources/**/*.swift", "Sources/Sub/Deep/A.swift", true), ("Sources/**/*.swift", "Sources/A.swift", true),
+        ("**/Generated/**", "A/Generated/B.swift", true), ("**/Generated/**", "Generated/B.swift", true),
+        ("**/Generated/**", "NotGenerated/B.swift", false), ("Sources/**", "Sources/A/B.swift", true),
+        ("Sources/?.swift", "Sources/A.swift", true), ("Sources/?.swift", "Sources/AB.swift", false),
+        ("./Tests/", "Tests/A.swift", true),
+    ])
+    func matchesLikeSwiftLintUsersExpect(_ pattern: String, _ path: String, _ expected: Bool) {
+        #expect(Glob(pattern).matches(path) == expected)
+    }
+}
+
+@Suite struct JSONTests {
+    @Test func parsesWhatAConfigurationNeeds() throws {
+        let json = try JSON.parse(#"{"a": [1, -2.5e1, true, false, null], "b": {"c": "d\"\u00e9\n"}}"#)
+        guard case .object(let entries) = json else { Issue.record("not an object"); return }
+        #expect(entries.map(\.key) == ["a", "b"])
+        #expect(entries[0].value == .array([.number(1), .number(-25), .bool(true), .bool(false), .null]))
+        #expect(entries[1].value == .object([("c", 1, .string("d\"é\n"))]))
+    }
+
+    @Test(arguments: [("{\n\n  \"a\": tru\n}", 3, 8), ("{\"a\" 1}", 1, 6), ("\"open", 1, 6), ("{} x", 1, 4)])
+    func errorsSayWhere(_ text: String, _ line: Int, _ column: Int) {
+        #expect {
+            try JSON.parse(text)
+        } throws: { error in
+            let error = error as? JSON.ParseError
+            return error?.line == line && error?.column == column
+        }
+    }
+}

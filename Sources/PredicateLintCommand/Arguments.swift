@@ -10,9 +10,21 @@ public enum Invocation: Equatable {
     case version
 }
 
-public struct LintOptions: Equatable {
+public struct LintOptions: Equatable, Sendable {
     public var paths: [String] = []
-    public var reporter: ReporterKind = .xcode
+    /// Nil: `pretty` on a terminal, `xcode` otherwise.
+    public var reporter: ReporterKind?
+    /// `--output FILE`: the report goes there instead of standard output.
+    public var outputPath: String?
+    /// No total line on standard error.
+    public var quiet = false
+    /// Warnings count as errors.
+    public var strict = false
+    /// `--stdin`: lint standard input as if it were the file at `stdinPath`; the paths only
+    /// contribute their models.
+    public var stdin = false
+    public var stdinPath: String?
+    public var color: ColorChoice = .auto
     /// Opt-in rules too.
     public var enableAllRules = false
     /// Rewrite files with every sound correction, then report what is left.
@@ -23,9 +35,19 @@ public struct LintOptions: Equatable {
     public var configPath: String?
 }
 
-public enum ReporterKind: String, CaseIterable, Equatable {
+public enum ColorChoice: String, CaseIterable, Equatable, Sendable {
+    case auto, always, never
+}
+
+public enum ReporterKind: String, CaseIterable, Equatable, Sendable {
     case xcode
+    case pretty
     case json
+    case sarif
+    case githubActions = "github-actions"
+    case checkstyle
+    case junit
+    case summary
 }
 
 public struct UsageError: Error, Equatable {
@@ -80,6 +102,23 @@ public enum ArgumentParser {
                 options.reporter = reporter
             case "--enable-all-rules":
                 options.enableAllRules = true
+            case "--output", "-o":
+                guard let value = arguments.popFirst() else { throw UsageError(message: "--output needs a file") }
+                options.outputPath = value
+            case "--quiet", "-q":
+                options.quiet = true
+            case "--strict":
+                options.strict = true
+            case "--stdin":
+                options.stdin = true
+            case "--stdin-path":
+                guard let value = arguments.popFirst() else { throw UsageError(message: "--stdin-path needs a path") }
+                options.stdinPath = value
+            case "--color":
+                guard let value = arguments.popFirst(), let color = ColorChoice(rawValue: value) else {
+                    throw UsageError(message: "--color takes auto, always or never")
+                }
+                options.color = color
             case "--config":
                 guard let value = arguments.popFirst() else { throw UsageError(message: "--config needs a file") }
                 options.configPath = value
@@ -99,14 +138,21 @@ public enum ArgumentParser {
         if options.dryRun && !options.fix {
             throw UsageError(message: "--dry-run goes with --fix: `predicate-lint --fix --dry-run PATH` prints the changes")
         }
-        if options.paths.isEmpty { options.paths = ["."] }
+        if options.stdinPath != nil && !options.stdin {
+            throw UsageError(message: "--stdin-path goes with --stdin")
+        }
+        if options.stdin && options.dryRun {
+            throw UsageError(message: "--stdin --fix prints the fixed text; --dry-run does not apply")
+        }
+        if options.paths.isEmpty && !options.stdin { options.paths = ["."] }
         return .lint(options)
     }
 
     public static let helpText = """
         OVERVIEW: Find SwiftData predicates that fail to build or crash at runtime.
 
-        USAGE: predicate-lint [lint] [--reporter xcode|json] [--enable-all-rules] [--fix [--dry-run]] [PATH ...]
+        USAGE: predicate-lint [lint] [options] [PATH ...]
+               predicate-lint --stdin --stdin-path PATH [options] [MODEL-PATH ...]
                predicate-lint config --effective [--config FILE] [PATH]
                predicate-lint rules
                predicate-lint explain RULE
@@ -121,8 +167,17 @@ public enum ArgumentParser {
           explain RULE       Show why a rule exists and how to fix what it finds.
 
         OPTIONS:
-          --reporter NAME    xcode (default): path:line:column: severity: message [rule]
+          --reporter NAME    pretty (default on a terminal): source excerpts with markers
+                             xcode (default otherwise): path:line:column: severity: message [rule]
                              json: {"version": 1, "findings": [...]}
+                             sarif (2.1.0), github-actions, checkstyle, junit, summary
+          -o, --output FILE  Write the report to FILE instead of standard output.
+          -q, --quiet        No total line on standard error.
+          --strict           Warnings count as errors, in the report and the exit status.
+          --color WHEN       auto (default; off when NO_COLOR is set), always, never.
+          --stdin            Lint standard input as the file named by --stdin-path (for editors
+                             and coding assistants); PATHs only contribute their models. With
+                             --fix, prints the fixed text instead.
           --config FILE      Use FILE for every file, instead of the nearest .predicate-lint.json
                              (searched from each file's folder upwards).
           --enable-all-rules Run opt-in rules too (`predicate-lint rules` marks them).
@@ -130,6 +185,10 @@ public enum ArgumentParser {
           --dry-run          With --fix: print the changes as a unified diff; write nothing.
           --version          Print the version.
           -h, --help         Show this help.
+
+        CONFIGURATION:
+          .predicate-lint.json: disabled_rules, opt_in_rules, only_rules, severity,
+          included, excluded, deployment_target (e.g. "iOS 17.0").
 
         EXIT STATUS:
           0  no error-severity finding

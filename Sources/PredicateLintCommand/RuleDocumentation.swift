@@ -3,7 +3,7 @@ import PredicateLintCore
 /// The text of `predicate-lint rules` and `predicate-lint explain`.
 public enum RuleDocumentation {
     public static func table() -> String {
-        let descriptions = RuleRegistry.all.map { $0.description }
+        let descriptions = RuleCatalog.descriptions
         let idWidth = max(4, descriptions.map(\.id.count).max() ?? 0)
         var lines = ["\(pad("rule", idWidth))  severity  fix  opt-in  summary"]
         for description in descriptions {

@@ -123,7 +123,7 @@ import PredicateLintCore
     }
 
     @Test func pathsDefaultToTheCurrentDirectory() throws {
-        #expect(try ArgumentParser.parse([]) == .lint(LintOptions(paths: ["."], reporter: .xcode)))
-        #expect(try ArgumentParser.parse(["--", "-odd.swift"]) == .lint(LintOptions(paths: ["-odd.swift"], reporter: .xcode)))
+        #expect(try ArgumentParser.parse([]) == .lint(LintOptions(paths: ["."])))
+        #expect(try ArgumentParser.parse(["--", "-odd.swift"]) == .lint(LintOptions(paths: ["-odd.swift"])))
     }
 }

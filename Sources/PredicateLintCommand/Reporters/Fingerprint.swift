@@ -1,0 +1,30 @@
+import PredicateLintCore
+
+/// What identifies a finding across edits elsewhere in its file: the file, the rule and the
+/// offending line's text with its spacing normalized; not the line number. Baselines and SARIF
+/// `partialFingerprints` are built on it.
+public enum Fingerprint {
+    /// `" let p = #Predicate<M> {  $0.x!  } "` → `"let p = #Predicate<M> { $0.x! }"`.
+    public static func normalizedLine(of finding: Finding, in source: SourceFile?) -> String {
+        guard let source else { return "" }
+        let bytes = Array(source.text.utf8)
+        guard finding.offset <= bytes.count else { return "" }
+        var start = finding.offset
+        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        var end = finding.offset
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// A stable 64-bit hash (FNV-1a), as hex.
+    public static func hash(_ parts: [String]) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in parts.joined(separator: "\u{1F}").utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import PredicateLintCore
+
+/// Everything a reporter may need besides the findings.
+public struct ReportInput {
+    public var findings: [Finding]
+    /// The linted files by path, for excerpts and fingerprints.
+    public var sources: [String: SourceFile] = [:]
+    /// Paths in reports that want them relative (SARIF, GitHub, checkstyle) are made relative to it.
+    public var workingDirectory: String = FileManager.default.currentDirectoryPath
+    public var colorize = false
+
+    public init(findings: [Finding], sources: [String: SourceFile] = [:],
+                workingDirectory: String = FileManager.default.currentDirectoryPath, colorize: Bool = false) {
+        self.findings = findings
+        self.sources = sources
+        self.workingDirectory = workingDirectory
+        self.colorize = colorize
+    }
+
+    /// `path` relative to the working directory where it is inside it; as given otherwise.
+    public func relativePath(_ path: String) -> String {
+        let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: workingDirectory, isDirectory: true))
+            .standardizedFileURL.path
+        let base = URL(fileURLWithPath: workingDirectory).standardizedFileURL.path
+        if absolute.hasPrefix(base + "/") { return String(absolute.dropFirst(base.count + 1)) }
+        return path
+    }
+}
+
+/// Formats findings for people or programs. Each format is one function in this folder.
+public enum Reporter {
+    public static func report(_ input: ReportInput, as kind: ReporterKind) -> String {
+        switch kind {
+        case .xcode: xcode(input.findings)
+        case .json: json(input.findings)
+        case .pretty: pretty(input)
+        case .sarif: sarif(input)
+        case .githubActions: githubActions(input)
+        case .checkstyle: checkstyle(input)
+        case .junit: junit(input)
+        case .summary: summary(input)
+        }
+    }
+
+    /// Convenience for the two formats that need nothing but the findings.
+    public static func report(_ findings: [Finding], as kind: ReporterKind) -> String {
+        report(ReportInput(findings: findings), as: kind)
+    }
+
+    /// `path:line:column: error: message [rule-id]`: what swiftc prints, so Xcode and editors
+    /// place it in the source.
+    static func xcode(_ findings: [Finding]) -> String {
+        findings.map { "\($0.path):\($0.line):\($0.column): \($0.severity.rawValue): \($0.message) [\($0.ruleID)]\n" }
+            .joined()
+    }
+
+    /// `{"version": 1, "findings": [...]}` with keys in a fixed order. The keys and their
+    /// meaning are public interface; new keys may be added, none removed or changed.
+    static func json(_ findings: [Finding]) -> String {
+        let entries = findings.map { finding in
+            "{\"file\": \(quoted(finding.path)), \"line\": \(finding.line), \"column\": \(finding.column), "
+                + "\"severity\": \(quoted(finding.severity.rawValue)), \"rule\": \(quoted(finding.ruleID)), "
+                + "\"message\": \(quoted(finding.message))}"
+        }
+        let list = entries.isEmpty ? "[]" : "[\n    " + entries.joined(separator: ",\n    ") + "\n  ]"
+        return "{\"version\": 1, \"findings\": \(list)}\n"
+    }
+
+    /// A JSON string literal.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20:
+                result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// Text for XML attributes and content.
+    static func xmlEscaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            case "\n": result += "&#10;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+@testable import PredicateLintCommand
+import PredicateLintCore
+
+/// Each reporter's exact output for the same two findings.
+@Suite struct ReporterTests {
+    static let code = """
+        let a = #Predicate<Website> { $0.url.hasPrefix("a,b") }
+        let b = #Predicate<Movie> { $0.subtitle!.starts(with: "x") }
+
+        """
+
+    func run(_ arguments: [String], terminal: Bool = false, variables: [String: String] = [:],
+             stdin: String = "") throws -> (output: CommandOutput, tree: TemporaryTree) {
+        let tree = try TemporaryTree(["Sources/App.swift": Self.code])
+        let environment = CommandEnvironment(standardOutputIsTerminal: terminal, variables: variables,
+                                             workingDirectory: tree.path(), readStandardInput: { Data(stdin.utf8) })
+        return (Command.run(arguments + [tree.path("Sources")], environment: environment), tree)
+    }
+
+    @Test func githubActionsEscapesPropertiesAndMessages() throws {
+        let (output, _) = try run(["--reporter", "github-actions"])
+        #expect(output.standardOutput == """
+            ::error file=Sources/App.swift,line=1,col=38,title=predicate-lint%3A has-prefix::`hasPrefix(_:)` is not supported in a predicate; use `starts(with:)`
+            ::warning file=Sources/App.swift,line=2,col=40,title=predicate-lint%3A force-unwrap::SwiftData rejects force unwraps when it runs a predicate; use `?.` with `??`, or `if let`
+
+            """)
+        #expect(Reporter.escapedProperty("a:b,c%\nd") == "a%3Ab%2Cc%25%0Ad")
+        #expect(Reporter.escapedMessage("50% done\r\nnext: a,b") == "50%25 done%0D%0Anext: a,b")
+    }
+
+    @Test func checkstyleGroupsByFile() throws {
+        let (output, _) = try run(["--reporter", "checkstyle"])
+        #expect(output.standardOutput == """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <checkstyle version="4.3">
+              <file name="Sources/App.swift">
+                <error line="1" column="38" severity="error" message="`hasPrefix(_:)` is not supported in a predicate; use `starts(with:)`" source="predicate-lint.has-prefix"/>
+                <error line="2" column="40" severity="warning" message="SwiftData rejects force unwraps when it runs a predicate; use `?.` with `??`, or `if let`" source="predicate-lint.force-unwrap"/>
+              </file>
+            </checkstyle>
+
+            """)
+    }
+
+    @Test func junitHasATestCasePerFinding() throws {
+        let (output, _) = try run(["--reporter", "junit"])
+        #expect(output.standardOutput.hasPrefix("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="predicate-lint" tests="2" failures="2">
+              <testsuite name="predicate-lint" tests="2" failures="2">
+                <testcase classname="Sources/App.swift" name="has-prefix at 1:38">
+                  <failure type="error" message="`hasPrefix(_:)` is not supported in a predicate; use `starts(with:)`">Sources/App.swift:1:38:
+            """))
+        #expect(Reporter.junit(ReportInput(findings: [])).contains("<testcase classname=\"predicate-lint\" name=\"no findings\"/>"))
+        #expect(Reporter.xmlEscaped("<a & \"b\">") == "&lt;a &amp; &quot;b&quot;&gt;")
+    }
+
+    @Test func summaryCountsPerRuleAndFile() throws {
+        let (output, _) = try run(["--reporter", "summary"])
+        #expect(output.standardOutput == """
+            rule            errors  warnings     total
+            force-unwrap         0         1         1
+            has-prefix           1         0         1
+            total                1         1         2
+
+            file                 errors  warnings     total
+            Sources/App.swift         1         1         2
+            total                     1         1         2
+
+            """)
+    }
+
+    @Test func prettyShowsTheSourceWithAMarker() throws {
+        let (output, tree) = try run(["--reporter", "pretty", "--color", "never"])
+        #expect(output.standardOutput.hasPrefix("""
+            \(tree.path("Sources/App.swift")):1:38: error: `hasPrefix(_:)` is not supported in a predicate; use `starts(with:)` [has-prefix]
+            1 | let a = #Predicate<Website> { $0.url.hasPrefix("a,b") }
+              |                                      `- error: `hasPrefix(_:)` is not supported in a predicate; use `starts(with:)`
+            """), "\(output.standardOutput)")
+        #expect(!output.standardOutput.contains("\u{1B}["))
+    }
+
+    @Test func aTerminalGetsPrettyInColourUnlessNoColorIsSet() throws {
+        let terminal = try run([], terminal: true).output.standardOutput
+        #expect(terminal.contains("\u{1B}[") && terminal.contains("`- "))
+        let noColor = try run([], terminal: true, variables: ["NO_COLOR": "1"]).output.standardOutput
+        #expect(!noColor.contains("\u{1B}[") && noColor.contains("`- error"))
+        let piped = try run([]).output.standardOutput
+        #expect(!piped.contains("`- error") && piped.contains(":1:38: error:"))
+    }
+
+    @Test func sarifHasWhatTheSchemaAndGitHubRequire() throws {
+        let (output, _) = try run(["--reporter", "sarif"])
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any])
+        #expect(log["version"] as? String == "2.1.0")
+        let runs = try #require(log["runs"] as? [[String: Any]])
+        #expect(runs.count == 1)
+        let driver = try #require((runs[0]["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        #expect(driver["name"] as? String == "PredicateLint")
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        #expect(rules.map { $0["id"] as? String } == RuleCatalog.descriptions.map(\.id))
+        for rule in rules {
+            #expect(((rule["help"] as? [String: Any])?["text"] as? String)?.isEmpty == false)
+            #expect(((rule["shortDescription"] as? [String: Any])?["text"] as? String)?.isEmpty == false)
+        }
+        let results = try #require(runs[0]["results"] as? [[String: Any]])
+        #expect(results.count == 2)
+        for result in results {
+            #expect(["none", "note", "warning", "error"].contains(result["level"] as? String ?? ""))
+            #expect(((result["message"] as? [String: Any])?["text"] as? String)?.isEmpty == false)
+            let location = try #require((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+            #expect((location["artifactLocation"] as? [String: Any])?["uri"] as? String == "Sources/App.swift")
+            #expect(((location["region"] as? [String: Any])?["startLine"] as? Int ?? 0) >= 1)
+            let ruleIndex = try #require(result["ruleIndex"] as? Int)
+            #expect(rules[ruleIndex]["id"] as? String == result["ruleId"] as? String)
+            #expect(((result["partialFingerprints"] as? [String: String])?["predicateLint/v1"])?.count == 16)
+        }
+    }
+
+    @Test func sarifFingerprintsSurviveLinesInsertedAbove() throws {
+        let tree = try TemporaryTree(["App.swift": Self.code])
+        let before = Command.run(["--reporter", "sarif", tree.path()])
+        try tree.write("App.swift", Data(("// a new comment\n\n" + Self.code).utf8))
+        let after = Command.run(["--reporter", "sarif", tree.path()])
+        func fingerprints(_ text: String) -> [String] {
+            text.split(separator: "\n").filter { $0.contains("predicateLint/v1") }.map(String.init)
+        }
+        #expect(!fingerprints(before.standardOutput).isEmpty)
+        #expect(fingerprints(before.standardOutput) == fingerprints(after.standardOutput))
+    }
+
+    @Test func outputGoesToAFile() throws {
+        let tree = try TemporaryTree(["App.swift": Self.code])
+        let report = tree.path("report.json")
+        let output = Command.run(["--reporter", "json", "--output", report, tree.path()])
+        #expect(output.standardOutput.isEmpty)
+        #expect(try String(contentsOfFile: report, encoding: .utf8).hasPrefix("{\"version\": 1"))
+        #expect(output.exitCode == 1)
+        #expect(Command.run(["--output", tree.path("missing/dir/r.txt"), tree.path()]).exitCode == 2)
+    }
+
+    @Test func quietDropsTheTotalStrictPromotesWarnings() throws {
+        let tree = try TemporaryTree(["App.swift": "let b = #Predicate<Movie> { $0.subtitle!.starts(with: \"x\") }\n"])
+        let plain = Command.run([tree.path()])
+        #expect(plain.exitCode == 0 && plain.standardError.contains("Found 0 errors and 1 warning"))
+        #expect(Command.run(["--quiet", tree.path()]).standardError.isEmpty)
+        let strict = Command.run(["--strict", tree.path()])
+        #expect(strict.exitCode == 1 && strict.standardOutput.contains(": error: SwiftData rejects force unwraps"))
+    }
+
+    @Test func standardInputIsLintedAsTheGivenPathWithTheProjectsModels() throws {
+        let tree = try TemporaryTree([
+            "Models.swift": "@Model final class Song { var title = \"\"\n var loud: Bool { true } }\n",
+            ".predicate-lint.json": #"{ "severity": { "computed-property": "warning" } }"#,
+        ])
+        let environment = CommandEnvironment(readStandardInput: { Data("let p = #Predicate<Song> { $0.loud }\n".utf8) })
+        let output = Command.run(["--stdin", "--stdin-path", tree.path("Views/Editing.swift"), tree.path()], environment: environment)
+        #expect(output.standardOutput == "\(tree.path("Views/Editing.swift")):1:31: warning: "
+            + "`loud` is a computed property of `Song`, which the store does not have; the fetch crashes. "
+            + "Filter on stored properties, or store `loud` in its own property [computed-property]\n")
+    }
+
+    @Test func standardInputWithFixPrintsTheFixedText() {
+        let environment = CommandEnvironment(readStandardInput: { Data("let p = #Predicate<Website> { $0.url.hasPrefix(\"a\") }\n".utf8) })
+        let output = Command.run(["--stdin", "--fix"], environment: environment)
+        #expect(output.standardOutput == "let p = #Predicate<Website> { $0.url.starts(with: \"a\") }\n")
+        #expect(output.exitCode == 0)
+    }
+}

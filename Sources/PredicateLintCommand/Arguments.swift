@@ -25,6 +25,12 @@ public struct LintOptions: Equatable, Sendable {
     public var stdin = false
     public var stdinPath: String?
     public var color: ColorChoice = .auto
+    /// `--baseline FILE`: report only findings the baseline does not hold.
+    public var baselinePath: String?
+    /// `--write-baseline FILE`: record today's findings there.
+    public var writeBaselinePath: String?
+    /// With a baseline: also fail when baselined findings are gone, so the baseline shrinks.
+    public var strictBaseline = false
     /// Opt-in rules too.
     public var enableAllRules = false
     /// Rewrite files with every sound correction, then report what is left.
@@ -119,6 +125,14 @@ public enum ArgumentParser {
                     throw UsageError(message: "--color takes auto, always or never")
                 }
                 options.color = color
+            case "--baseline":
+                guard let value = arguments.popFirst() else { throw UsageError(message: "--baseline needs a file") }
+                options.baselinePath = value
+            case "--write-baseline":
+                guard let value = arguments.popFirst() else { throw UsageError(message: "--write-baseline needs a file") }
+                options.writeBaselinePath = value
+            case "--strict-baseline":
+                options.strictBaseline = true
             case "--config":
                 guard let value = arguments.popFirst() else { throw UsageError(message: "--config needs a file") }
                 options.configPath = value
@@ -137,6 +151,9 @@ public enum ArgumentParser {
         }
         if options.dryRun && !options.fix {
             throw UsageError(message: "--dry-run goes with --fix: `predicate-lint --fix --dry-run PATH` prints the changes")
+        }
+        if options.strictBaseline && options.baselinePath == nil {
+            throw UsageError(message: "--strict-baseline goes with --baseline FILE")
         }
         if options.stdinPath != nil && !options.stdin {
             throw UsageError(message: "--stdin-path goes with --stdin")
@@ -175,6 +192,11 @@ public enum ArgumentParser {
           -q, --quiet        No total line on standard error.
           --strict           Warnings count as errors, in the report and the exit status.
           --color WHEN       auto (default; off when NO_COLOR is set), always, never.
+          --write-baseline F Record today's findings in F.
+          --baseline F       Report only findings F does not hold (matched by file, rule and
+                             the line's text, so edits elsewhere do not disturb it).
+          --strict-baseline  With --baseline: also fail when baselined findings were fixed, so
+                             that the baseline is rewritten smaller.
           --stdin            Lint standard input as the file named by --stdin-path (for editors
                              and coding assistants); PATHs only contribute their models. With
                              --fix, prints the fixed text instead.

@@ -64,13 +64,35 @@ struct LintRun: Sendable {
             selection.linters[file.source.path].map { $0.lint(file.source, models: models) } ?? []
         }.flatMap { $0 }
         if options.strict { findings = findings.map { $0.with(severity: .error) } }
+        let sources = Dictionary(linted.map { ($0.source.path, $0.source) }, uniquingKeysWith: { first, _ in first })
+        if let path = options.writeBaselinePath {
+            let baseline = Baseline(findings: findings, sources: sources, baselinePath: path)
+            do {
+                try baseline.serialized().write(toFile: path, atomically: true, encoding: .utf8)
+            } catch {
+                problems.append(InputProblem(path: path, message: "the baseline could not be written; check the folder exists and is writable"))
+            }
+        }
+        var baselineNote = ""
+        if let path = options.baselinePath {
+            switch Self.readBaseline(path) {
+            case .success(let baseline):
+                let (new, fixed) = baseline.filter(findings, sources: sources, baselinePath: path)
+                baselineNote = "\(Command.count(findings.count - new.count, "finding")) matched the baseline\n"
+                findings = new
+                if options.strictBaseline && fixed > 0 {
+                    problems.append(InputProblem(path: path, message: "\(Command.count(fixed, "baselined finding")) "
+                        + "no longer \(fixed == 1 ? "occurs" : "occur"); rewrite it with --write-baseline so it shrinks"))
+                }
+            case .failure(let failure):
+                problems.append(InputProblem(path: path, message: failure.message))
+            }
+        }
 
         if !(options.stdin && options.fix) {
             let kind = options.reporter ?? (environment.standardOutputIsTerminal ? .pretty : .xcode)
             let report = Reporter.report(ReportInput(
-                findings: findings,
-                sources: Dictionary(linted.map { ($0.source.path, $0.source) }, uniquingKeysWith: { first, _ in first }),
-                workingDirectory: environment.workingDirectory, colorize: environment.colorize(options.color)), as: kind)
+                findings: findings, sources: sources, workingDirectory: environment.workingDirectory, colorize: environment.colorize(options.color)), as: kind)
             if let outputPath = options.outputPath {
                 do {
                     try report.write(toFile: outputPath, atomically: true, encoding: .utf8)
@@ -83,7 +105,7 @@ struct LintRun: Sendable {
         }
         output.standardError = problems.map { $0.description + "\n" }.joined()
         if !options.quiet {
-            output.standardError += fixSummary + Command.summary(findings: findings, files: linted.count, problems: problems.count)
+            output.standardError += fixSummary + baselineNote + Command.summary(findings: findings, files: linted.count, problems: problems.count)
         }
         if !problems.isEmpty {
             output.exitCode = 2
@@ -121,6 +143,13 @@ struct LintRun: Sendable {
     }
 
     // MARK: Reading
+
+    static func readBaseline(_ path: String) -> Result<Baseline, Baseline.Failure> {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(Baseline.Failure(message: "cannot be read; write a baseline with --write-baseline first"))
+        }
+        return Result { () throws(Baseline.Failure) in try Baseline(parsing: String(decoding: data, as: UTF8.self)) }
+    }
 
     static func load(_ path: String) -> (file: LoadedFile?, problem: InputProblem?) {
         do {

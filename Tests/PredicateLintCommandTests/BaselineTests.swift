@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import PredicateLintCommand
+import PredicateLintCore
+
+@Suite struct BaselineTests {
+    static let old = """
+        let a = #Predicate<Website> { $0.url.hasPrefix("a") }
+        let b = #Predicate<Website> { $0.url.hasPrefix("b") }
+
+        """
+
+    @Test func onlyNewFindingsAreReportedAfterEditsElsewhere() throws {
+        let tree = try TemporaryTree(["Sources/App.swift": Self.old])
+        let baseline = tree.path("baseline.json")
+        let recorded = Command.run(["--write-baseline", baseline, tree.path("Sources")])
+        #expect(recorded.standardOutput.split(separator: "\n").count == 2)
+
+        // Lines inserted above, one baselined line re-indented, and one new problem.
+        try tree.write("Sources/App.swift", Data(("import Foundation\n\n// Sites\n" + Self.old
+            .replacingOccurrences(of: "let b = ", with: "    let b =  ")
+            + "let c = #Predicate<Website> { $0.url.hasPrefix(\"c\") }\n").utf8))
+        let output = Command.run(["--baseline", baseline, tree.path("Sources")])
+        #expect(output.standardOutput.split(separator: "\n").map { $0.split(separator: ":")[1] } == ["6"])
+        #expect(output.standardError.contains("2 findings matched the baseline"))
+        #expect(output.exitCode == 1)
+    }
+
+    @Test func aSecondIdenticalProblemIsNew() throws {
+        let line = "let a = #Predicate<Website> { $0.url.hasPrefix(\"a\") }\n"
+        let tree = try TemporaryTree(["App.swift": line])
+        let baseline = tree.path("baseline.json")
+        _ = Command.run(["--write-baseline", baseline, tree.path("App.swift")])
+        try tree.write("App.swift", Data((line + line).utf8))
+        #expect(Command.run(["--baseline", baseline, tree.path("App.swift")]).standardOutput.split(separator: "\n").count == 1)
+    }
+
+    @Test func theBaselineWorksFromAnotherFolder() throws {
+        let tree = try TemporaryTree(["Sources/App.swift": Self.old])
+        let baseline = tree.path("baseline.json")
+        _ = Command.run(["--write-baseline", baseline, tree.path("Sources")])
+        let text = try String(contentsOfFile: baseline, encoding: .utf8)
+        #expect(text.contains("\"file\": \"Sources/App.swift\""), "paths are relative to the baseline")
+        #expect(!text.contains(tree.path()))
+        #expect(Command.run(["--baseline", baseline, tree.path("Sources/App.swift")]).exitCode == 0)
+    }
+
+    @Test func strictBaselineFailsWhenBaselinedFindingsAreFixed() throws {
+        let tree = try TemporaryTree(["App.swift": Self.old])
+        let baseline = tree.path("baseline.json")
+        _ = Command.run(["--write-baseline", baseline, tree.path("App.swift")])
+        try tree.write("App.swift", Data("let a = #Predicate<Website> { $0.url.hasPrefix(\"a\") }\n".utf8))
+        #expect(Command.run(["--baseline", baseline, tree.path("App.swift")]).exitCode == 0)
+        let strict = Command.run(["--baseline", baseline, "--strict-baseline", tree.path("App.swift")])
+        #expect(strict.exitCode == 2)
+        #expect(strict.standardError.contains("1 baselined finding no longer occurs; rewrite it with --write-baseline"))
+    }
+
+    @Test func aBrokenBaselineIsAClearError() throws {
+        let tree = try TemporaryTree(["App.swift": Self.old, "baseline.json": "{\"findings\": 3}"])
+        let output = Command.run(["--baseline", tree.path("baseline.json"), tree.path("App.swift")])
+        #expect(output.exitCode == 2)
+        #expect(output.standardError.contains("baseline.json: is not a baseline"))
+        #expect(Command.run(["--strict-baseline", tree.path()]).exitCode == 2)
+    }
+}

@@ -5,6 +5,8 @@ public enum Invocation: Equatable {
     /// `config --effective [PATH]`: the configuration that governs PATH, defaults filled in.
     case effectiveConfiguration(path: String, configPath: String?)
     case listRules
+    /// `generate-docs DIR`: one Markdown page per rule.
+    case generateDocs(directory: String)
     case explain(ruleID: String)
     case help
     case version
@@ -78,6 +80,11 @@ public enum ArgumentParser {
             arguments = arguments.dropFirst()
         case "help":
             return .help
+        case "generate-docs":
+            guard arguments.count == 2, let directory = arguments.last else {
+                throw UsageError(message: "`generate-docs` takes one folder: `predicate-lint generate-docs docs/rules`")
+            }
+            return .generateDocs(directory: directory)
         case "config":
             var rest = Array(arguments.dropFirst())
             guard rest.first == "--effective" else {
@@ -171,6 +178,7 @@ public enum ArgumentParser {
         USAGE: predicate-lint [lint] [options] [PATH ...]
                predicate-lint --stdin --stdin-path PATH [options] [MODEL-PATH ...]
                predicate-lint config --effective [--config FILE] [PATH]
+               predicate-lint generate-docs DIR
                predicate-lint rules
                predicate-lint explain RULE
 
@@ -181,6 +189,7 @@ public enum ArgumentParser {
           lint               Check files (the default).
           rules              List every rule with its severity and summary.
           config --effective Print the configuration that governs PATH, defaults filled in.
+          generate-docs DIR  Write one Markdown page per rule, and an index, into DIR.
           explain RULE       Show why a rule exists and how to fix what it finds.
 
         OPTIONS:

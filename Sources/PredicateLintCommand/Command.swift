@@ -29,6 +29,17 @@ public enum Command {
                     standardError: "error: no rule '\(id)'; `predicate-lint rules` lists them\n", exitCode: 2)
             }
             return CommandOutput(standardOutput: RuleDocumentation.explanation(of: description))
+        case .generateDocs(let directory):
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                let pages = RuleDocumentation.markdownPages()
+                for (name, text) in pages {
+                    try text.write(toFile: "\(directory)/\(name)", atomically: true, encoding: .utf8)
+                }
+                return CommandOutput(standardError: "Wrote \(count(pages.count, "page")) to \(directory)\n")
+            } catch {
+                return CommandOutput(standardError: "error: \(directory): the pages could not be written there; check it is a writable folder\n", exitCode: 2)
+            }
         case .lint(let options):
             return LintRun(options: options, environment: environment).run()
         case .effectiveConfiguration(let path, let configPath):

@@ -127,3 +127,23 @@ import PredicateLintCore
         #expect(try ArgumentParser.parse(["--", "-odd.swift"]) == .lint(LintOptions(paths: ["-odd.swift"])))
     }
 }
+
+@Suite struct RuleDocumentationTests {
+    @Test func theRepositorysRulePagesAreCurrent() throws {
+        let folder = repositoryRoot.appendingPathComponent("docs/rules").path
+        let pages = RuleDocumentation.markdownPages()
+        let onDisk = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".md") }
+        #expect(Set(onDisk) == Set(pages.keys), "run `swift run predicate-lint generate-docs docs/rules`")
+        for (name, text) in pages {
+            let current = try? String(contentsOfFile: "\(folder)/\(name)", encoding: .utf8)
+            #expect(current == text, "docs/rules/\(name) is stale: run `swift run predicate-lint generate-docs docs/rules`")
+        }
+    }
+
+    @Test func generateDocsWritesEveryPage() throws {
+        let tree = try TemporaryTree()
+        let output = Command.run(["generate-docs", tree.path("rules")])
+        #expect(output.exitCode == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tree.path("rules")).count == RuleCatalog.descriptions.count + 1)
+    }
+}

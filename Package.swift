@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import Foundation
 import PackageDescription
 
@@ -73,6 +73,8 @@ let package = Package(
     products: [
         .library(name: "PredicateLintCore", targets: ["PredicateLintCore"]),
         .executable(name: "predicate-lint", targets: ["predicate-lint"]),
+        .plugin(name: "PredicateLintBuildToolPlugin", targets: ["PredicateLintBuildToolPlugin"]),
+        .plugin(name: "PredicateLintCommandPlugin", targets: ["PredicateLintCommandPlugin"]),
     ],
     dependencies: packageDependencies,
     targets: [
@@ -95,6 +97,21 @@ let package = Package(
             dependencies: ["PredicateLintCommand"],
             swiftSettings: syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
+        ),
+        // Lints a target's sources on every build (Xcode and `swift build`).
+        .plugin(
+            name: "PredicateLintBuildToolPlugin",
+            capability: .buildTool(),
+            dependencies: ["predicate-lint"]
+        ),
+        // `swift package predicate-lint [--fix]`.
+        .plugin(
+            name: "PredicateLintCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "predicate-lint", description: "Find SwiftData predicates that fail to build or crash"),
+                permissions: [.writeToPackageDirectory(reason: "--fix rewrites predicates in your sources")]
+            ),
+            dependencies: ["predicate-lint"]
         ),
         .testTarget(
             name: "PredicateLintCoreTests",

@@ -33,6 +33,8 @@ public struct LintOptions: Equatable, Sendable {
     public var writeBaselinePath: String?
     /// With a baseline: also fail when baselined findings are gone, so the baseline shrinks.
     public var strictBaseline = false
+    /// `--stamp FILE`: touched after linting, for build systems that want an output file.
+    public var stampPath: String?
     /// Opt-in rules too.
     public var enableAllRules = false
     /// Rewrite files with every sound correction, then report what is left.
@@ -140,6 +142,9 @@ public enum ArgumentParser {
                 options.writeBaselinePath = value
             case "--strict-baseline":
                 options.strictBaseline = true
+            case "--stamp":
+                guard let value = arguments.popFirst() else { throw UsageError(message: "--stamp needs a file") }
+                options.stampPath = value
             case "--config":
                 guard let value = arguments.popFirst() else { throw UsageError(message: "--config needs a file") }
                 options.configPath = value
@@ -201,6 +206,7 @@ public enum ArgumentParser {
           -q, --quiet        No total line on standard error.
           --strict           Warnings count as errors, in the report and the exit status.
           --color WHEN       auto (default; off when NO_COLOR is set), always, never.
+          --stamp FILE       Touch FILE after linting (the build-tool plugin's output).
           --write-baseline F Record today's findings in F.
           --baseline F       Report only findings F does not hold (matched by file, rule and
                              the line's text, so edits elsewhere do not disturb it).

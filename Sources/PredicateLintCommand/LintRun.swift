@@ -103,6 +103,9 @@ struct LintRun: Sendable {
                 output.standardOutput += report
             }
         }
+        if let stamp = options.stampPath, !FileManager.default.createFile(atPath: stamp, contents: Data()) {
+            problems.append(InputProblem(path: stamp, message: "the stamp file could not be written"))
+        }
         output.standardError = problems.map { $0.description + "\n" }.joined()
         if !options.quiet {
             output.standardError += fixSummary + baselineNote + Command.summary(findings: findings, files: linted.count, problems: problems.count)

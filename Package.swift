@@ -73,6 +73,7 @@ let package = Package(
     products: [
         .library(name: "PredicateLintCore", targets: ["PredicateLintCore"]),
         .executable(name: "predicate-lint", targets: ["predicate-lint"]),
+        .executable(name: "predicate-lint-bench", targets: ["predicate-lint-bench"]),
         .plugin(name: "PredicateLintBuildToolPlugin", targets: ["PredicateLintBuildToolPlugin"]),
         .plugin(name: "PredicateLintCommandPlugin", targets: ["PredicateLintCommandPlugin"]),
     ],
@@ -95,6 +96,15 @@ let package = Package(
         .executableTarget(
             name: "predicate-lint",
             dependencies: ["PredicateLintCommand"],
+            swiftSettings: syntaxSwiftSettings,
+            linkerSettings: syntaxLinkerSettings
+        ),
+        // A deterministic app-like corpus, for the benchmark and for tests that compare runs.
+        .target(name: "SyntheticCorpus"),
+        // `swift run -c release predicate-lint-bench`: cold, warm and floor timings in one run.
+        .executableTarget(
+            name: "predicate-lint-bench",
+            dependencies: ["SyntheticCorpus", "predicate-lint"] + syntaxDependencies,
             swiftSettings: syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
         ),
@@ -121,7 +131,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PredicateLintCommandTests",
-            dependencies: ["PredicateLintCommand", "predicate-lint"],
+            dependencies: ["PredicateLintCommand", "predicate-lint", "SyntheticCorpus"],
             swiftSettings: syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
         ),

@@ -35,6 +35,11 @@ public struct LintOptions: Equatable, Sendable {
     public var strictBaseline = false
     /// `--stamp FILE`: touched after linting, for build systems that want an output file.
     public var stampPath: String?
+    /// Results are cached unless `--no-cache`; `--cache-path DIR` puts them somewhere else.
+    public var useCache = true
+    public var cachePath: String?
+    /// `--no-prefilter`: parse every file (for comparing; results must not change).
+    public var prefilter = true
     /// Opt-in rules too.
     public var enableAllRules = false
     /// Rewrite files with every sound correction, then report what is left.
@@ -142,6 +147,13 @@ public enum ArgumentParser {
                 options.writeBaselinePath = value
             case "--strict-baseline":
                 options.strictBaseline = true
+            case "--no-cache":
+                options.useCache = false
+            case "--cache-path":
+                guard let value = arguments.popFirst() else { throw UsageError(message: "--cache-path needs a folder") }
+                options.cachePath = value
+            case "--no-prefilter":
+                options.prefilter = false
             case "--stamp":
                 guard let value = arguments.popFirst() else { throw UsageError(message: "--stamp needs a file") }
                 options.stampPath = value
@@ -207,6 +219,9 @@ public enum ArgumentParser {
           --strict           Warnings count as errors, in the report and the exit status.
           --color WHEN       auto (default; off when NO_COLOR is set), always, never.
           --stamp FILE       Touch FILE after linting (the build-tool plugin's output).
+          --no-cache         Do not read or write the result cache.
+          --cache-path DIR   Keep the cache in DIR (default: $XDG_CACHE_HOME or ~/.cache).
+          --no-prefilter     Parse every file, not only those that can matter (slower; for checking).
           --write-baseline F Record today's findings in F.
           --baseline F       Report only findings F does not hold (matched by file, rule and
                              the line's text, so edits elsewhere do not disturb it).

@@ -2,17 +2,33 @@ import Dispatch
 import Foundation
 import PredicateLintCore
 
-/// One `predicate-lint lint`: which files, under which configuration; read and parse them
-/// (noting their models); fix if asked; lint; report.
+/// One `predicate-lint lint`. Files travel in three steps, each on all cores:
+///
+/// 1. Scan: read each file's bytes once (its `Prefilter`, content hash and encoding).
+/// 2. Declarations: parse the files that can shape the models (model files first, then files
+///    declaring a type a model stores or extending a model, until nothing new turns up) and
+///    merge them into the `ModelIndex`.
+/// 3. Lint: parse each file that holds a predicate or a suppression comment and check it,
+///    unless the cache already has its findings for this content, configuration and models.
+///
+/// Every other file is never parsed. Trees are not kept between steps, so memory stays flat.
 struct LintRun: Sendable {
     let options: LintOptions
     let environment: CommandEnvironment
 
-    /// A Swift file read and parsed, with what it declares.
+    /// What the scan learned about one file.
+    struct ScannedFile: Sendable {
+        let path: String
+        let prefilter: Prefilter
+        let contentHash: UInt64
+        let byteOrderMark: Bool
+        /// Set for standard input, which cannot be read again.
+        let text: String?
+    }
+
+    /// A file read and parsed, for fixing.
     struct LoadedFile: Sendable {
         let source: SourceFile
-        let declarations: FileDeclarations
-        /// Kept so that a fixed file is written back with it.
         let byteOrderMark: Bool
     }
 
@@ -26,45 +42,82 @@ struct LintRun: Sendable {
         let discovery = FileDiscovery.swiftFiles(in: options.paths)
         var problems = discovery.problems
 
-        // Every file counts for the models, linted or not: an excluded file, or the project
-        // around a `--stdin` text, is still part of the app.
-        let loaded = Self.parallelMap(discovery.files, Self.load)
-        problems += loaded.compactMap(\.problem)
-        var files = loaded.compactMap(\.file)
+        // 1. Scan (what a content was scanned to before is looked up, not scanned again).
+        let cache = options.useCache && !options.fix ? resultCache() : nil
+        let knownScans = cache?.scanIndex() ?? [:]
+        let scans = Self.parallelMap(discovery.files) { Self.scan(path: $0, known: knownScans) }
+        problems += scans.compactMap(\.problem)
+        var files = scans.compactMap(\.file)
         if options.stdin {
             let path = options.stdinPath ?? "<stdin>.swift"
-            let loadedInput = Self.load(data: environment.readStandardInput(), path: path)
-            guard let input = loadedInput.file else {
-                return CommandOutput(standardError: (loadedInput.problem?.description ?? "") + "\n", exitCode: 2)
+            let scanned = Self.scan(data: environment.readStandardInput(), path: path, keepText: true)
+            guard let input = scanned.file else {
+                return CommandOutput(standardError: (scanned.problem?.description ?? "") + "\n", exitCode: 2)
             }
-            files = files.filter { $0.source.path != path } + [input]
+            files = files.filter { $0.path != path } + [input]
         }
-        let models = ModelIndex(files.map(\.declarations))
+        if let cache {
+            let seen = Dictionary(files.map { ($0.contentHash, $0.prefilter) }, uniquingKeysWith: { first, _ in first })
+            if seen.count != knownScans.count || seen.keys.contains(where: { knownScans[$0] == nil }) {
+                cache.storeScanIndex(seen)
+            }
+        }
 
-        let selection = select(options.stdin ? [files.last!.source.path] : files.map(\.source.path), resolver: resolver)
+        // 2. Declarations.
+        let (models, modelDigest) = modelIndex(of: files, cache: cache)
+
+        // 3. Lint.
+        let candidates = options.stdin ? [files.last!]
+            : files.filter { !options.prefilter || $0.prefilter.hasPredicate || $0.prefilter.hasSuppression }
+        let selection = select(candidates.map(\.path), resolver: resolver)
         problems += selection.problems
-        var linted = files.filter { selection.linters[$0.source.path] != nil }
+        let linted = candidates.filter { selection.linters[$0.path] != nil }
 
         var output = CommandOutput()
         var fixSummary = ""
+        var fixedFiles: [String: SourceFile] = [:]
         if options.fix {
             let fixing = fix(linted, models: models, linters: selection.linters)
-            linted = fixing.files
             problems += fixing.problems
+            fixedFiles = Dictionary(fixing.files.map { ($0.source.path, $0.source) }, uniquingKeysWith: { first, _ in first })
             if options.stdin {
                 // An editor replaces its buffer with what comes back.
-                output.standardOutput = linted.first?.source.text ?? ""
+                output.standardOutput = fixing.files.first?.source.text ?? ""
             } else {
                 output.standardOutput += fixing.diff
             }
             fixSummary = fixing.summary
         }
+        // The fixed text, where the files were fixed: it is what is left to report.
+        let fixedSources = fixedFiles
 
-        var findings = Self.parallelMap(linted) { file in
-            selection.linters[file.source.path].map { $0.lint(file.source, models: models) } ?? []
-        }.flatMap { $0 }
+        let results = Self.parallelMap(linted) { file -> (findings: [Finding], source: SourceFile?) in
+            guard let selected = selection.linters[file.path] else { return ([], nil) }
+            let context = "\(selected.configurationDigest)|\(modelDigest)"
+            if let cached = cache?.findings(path: file.path, contentHash: file.contentHash, context: context) {
+                return (cached, nil)
+            }
+            guard let source = fixedSources[file.path] ?? load(file)?.source else { return ([], nil) }
+            let findings = selected.linter.lint(source, models: models)
+            if fixedSources[file.path] == nil {
+                cache?.store(findings, path: file.path, contentHash: file.contentHash, context: context)
+            }
+            return (findings, findings.isEmpty ? nil : source)
+        }
+        var findings = results.flatMap(\.findings)
         if options.strict { findings = findings.map { $0.with(severity: .error) } }
-        let sources = Dictionary(linted.map { ($0.source.path, $0.source) }, uniquingKeysWith: { first, _ in first })
+
+        // Excerpts, fingerprints and baselines need the text of the files that have findings;
+        // files whose findings came from the cache are read again only for those.
+        let kind = options.reporter ?? (environment.standardOutputIsTerminal ? .pretty : .xcode)
+        var sources = Dictionary(results.compactMap { $0.source.map { ($0.path, $0) } }, uniquingKeysWith: { first, _ in first })
+        if [.pretty, .sarif].contains(kind) || options.baselinePath != nil || options.writeBaselinePath != nil {
+            let pathsWithFindings = Set(findings.map(\.path))
+            for file in linted where sources[file.path] == nil && pathsWithFindings.contains(file.path) {
+                sources[file.path] = fixedSources[file.path] ?? load(file)?.source
+            }
+        }
+
         if let path = options.writeBaselinePath {
             let baseline = Baseline(findings: findings, sources: sources, baselinePath: path)
             do {
@@ -90,9 +143,9 @@ struct LintRun: Sendable {
         }
 
         if !(options.stdin && options.fix) {
-            let kind = options.reporter ?? (environment.standardOutputIsTerminal ? .pretty : .xcode)
             let report = Reporter.report(ReportInput(
-                findings: findings, sources: sources, workingDirectory: environment.workingDirectory, colorize: environment.colorize(options.color)), as: kind)
+                findings: findings, sources: sources, workingDirectory: environment.workingDirectory,
+                colorize: environment.colorize(options.color)), as: kind)
             if let outputPath = options.outputPath {
                 do {
                     try report.write(toFile: outputPath, atomically: true, encoding: .utf8)
@@ -108,7 +161,8 @@ struct LintRun: Sendable {
         }
         output.standardError = problems.map { $0.description + "\n" }.joined()
         if !options.quiet {
-            output.standardError += fixSummary + baselineNote + Command.summary(findings: findings, files: linted.count, problems: problems.count)
+            output.standardError += fixSummary + baselineNote
+                + Command.summary(findings: findings, files: discovery.files.count + (options.stdin ? 1 : 0), problems: problems.count)
         }
         if !problems.isEmpty {
             output.exitCode = 2
@@ -118,13 +172,104 @@ struct LintRun: Sendable {
         return output
     }
 
-    // MARK: Which files, under which rules
+    // MARK: 1. Scan
+
+    static func scan(path: String, known: [UInt64: Prefilter] = [:]) -> (file: ScannedFile?, problem: InputProblem?) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return (nil, InputProblem(path: path, message: "cannot be read; check that it exists and its permissions"))
+        }
+        return scan(data: data, path: path, keepText: false, known: known)
+    }
+
+    static func scan(data: Data, path: String, keepText: Bool, known: [UInt64: Prefilter] = [:])
+        -> (file: ScannedFile?, problem: InputProblem?) {
+        let byteOrderMark = data.starts(with: [0xEF, 0xBB, 0xBF])
+        let body = byteOrderMark ? data.dropFirst(3) : data[...]
+        return body.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let (hash, isASCII) = ResultCache.hashAndCheckASCII(raw)
+            guard isASCII || Self.isValidUTF8(bytes) else {
+                return (nil, InputProblem(path: path, message: "is not UTF-8 text; save it as UTF-8, or leave it out of the paths"))
+            }
+            return (ScannedFile(path: path, prefilter: known[hash] ?? Prefilter(bytes: bytes), contentHash: hash,
+                                byteOrderMark: byteOrderMark, text: keepText ? String(decoding: bytes, as: UTF8.self) : nil), nil)
+        }
+    }
+
+    /// Whether bytes are well-formed UTF-8, without building a string from them.
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+
+    /// The file's text and tree, read again (or from standard input).
+    func load(_ file: ScannedFile) -> LoadedFile? {
+        let text: String
+        if let kept = file.text {
+            text = kept
+        } else {
+            guard var data = FileManager.default.contents(atPath: file.path) else { return nil }
+            if file.byteOrderMark { data.removeFirst(min(3, data.count)) }
+            guard let decoded = String(data: data, encoding: .utf8) else { return nil }
+            text = decoded
+        }
+        return LoadedFile(source: SourceFile(path: file.path, text: text), byteOrderMark: file.byteOrderMark)
+    }
+
+    // MARK: 2. Declarations
+
+    /// The models of every file that can shape them, and a digest of which files those were
+    /// and what they held, so cached findings are tied to the models they were checked against.
+    func modelIndex(of files: [ScannedFile], cache: ResultCache?) -> (ModelIndex, String) {
+        var declarations: [String: FileDeclarations] = [:]
+        var pending = options.prefilter ? files.filter(\.prefilter.hasModel) : files
+        var names: Set<String> = []
+        var models: Set<String> = []
+        while !pending.isEmpty {
+            let parsed = Self.parallelMap(pending) { file -> (String, FileDeclarations?) in
+                if let cached = cache?.declarations(contentHash: file.contentHash) { return (file.path, cached) }
+                guard let loaded = load(file) else { return (file.path, nil) }
+                let result = FileDeclarations(file: loaded.source)
+                cache?.store(result, contentHash: file.contentHash)
+                return (file.path, result)
+            }
+            for case let (path, fileDeclarations?) in parsed {
+                declarations[path] = fileDeclarations
+                names.formUnion(fileDeclarations.referencedTypeNames)
+                models.formUnion(fileDeclarations.models.map(\.name))
+            }
+            // Files that may declare a type a model stores, or extend a model, and are not read yet.
+            pending = files.filter { declarations[$0.path] == nil && $0.prefilter.declaresAnything(about: names, models: models) }
+        }
+        let digestParts = files.filter { declarations[$0.path] != nil }.map { "\($0.path):\($0.contentHash)" }.sorted()
+        return (ModelIndex(declarations.keys.sorted().compactMap { declarations[$0] }), String(ResultCache.hash(digestParts), radix: 16))
+    }
+
+    func resultCache() -> ResultCache? {
+        if let path = options.cachePath { return ResultCache(directory: path) }
+        return ResultCache.defaultDirectory(environment: environment.variables).map(ResultCache.init(directory:))
+    }
+
+    // MARK: 3. Which files, under which rules
+
+    struct SelectedLinter: Sendable {
+        let linter: Linter
+        /// Everything about the configuration that can change a finding.
+        let configurationDigest: String
+    }
 
     /// Each file's configuration decides whether and how it is linted. A file under a broken
     /// configuration is not linted: its rules are unknown.
-    func select(_ paths: [String], resolver: ConfigurationResolver) -> (linters: [String: Linter], problems: [InputProblem]) {
-        var linterOfConfiguration: [String: Linter] = [:]
-        var linters: [String: Linter] = [:]
+    func select(_ paths: [String], resolver: ConfigurationResolver) -> (linters: [String: SelectedLinter], problems: [InputProblem]) {
+        var byConfiguration: [String: SelectedLinter] = [:]
+        var linters: [String: SelectedLinter] = [:]
         var problems: [InputProblem] = []
         var reported: Set<String> = []
         for path in paths {
@@ -132,9 +277,11 @@ struct LintRun: Sendable {
             case .success(let configuration):
                 guard options.stdin || configuration.covers(path) else { continue }
                 let key = configuration.path ?? ""
-                let linter = linterOfConfiguration[key] ?? configuration.linter(enableAllRules: options.enableAllRules)
-                linterOfConfiguration[key] = linter
-                linters[path] = linter
+                let selected = byConfiguration[key] ?? SelectedLinter(
+                    linter: configuration.linter(enableAllRules: options.enableAllRules),
+                    configurationDigest: String(ResultCache.hash([configuration.effectiveJSON(enableAllRules: options.enableAllRules)]), radix: 16))
+                byConfiguration[key] = selected
+                linters[path] = selected
             case .failure(let failure):
                 if reported.insert(failure.path).inserted {
                     problems.append(InputProblem(path: failure.path, line: failure.line,
@@ -145,32 +292,11 @@ struct LintRun: Sendable {
         return (linters, problems)
     }
 
-    // MARK: Reading
-
     static func readBaseline(_ path: String) -> Result<Baseline, Baseline.Failure> {
         guard let data = FileManager.default.contents(atPath: path) else {
             return .failure(Baseline.Failure(message: "cannot be read; write a baseline with --write-baseline first"))
         }
         return Result { () throws(Baseline.Failure) in try Baseline(parsing: String(decoding: data, as: UTF8.self)) }
-    }
-
-    static func load(_ path: String) -> (file: LoadedFile?, problem: InputProblem?) {
-        do {
-            return load(data: try Data(contentsOf: URL(fileURLWithPath: path)), path: path)
-        } catch {
-            return (nil, InputProblem(path: path, message: "cannot be read; check that it exists and its permissions"))
-        }
-    }
-
-    static func load(data: Data, path: String) -> (file: LoadedFile?, problem: InputProblem?) {
-        var data = data
-        let byteOrderMark = data.starts(with: [0xEF, 0xBB, 0xBF])
-        if byteOrderMark { data.removeFirst(3) }
-        guard let text = String(data: data, encoding: .utf8) else {
-            return (nil, InputProblem(path: path, message: "is not UTF-8 text; save it as UTF-8, or leave it out of the paths"))
-        }
-        let source = SourceFile(path: path, text: text)
-        return (LoadedFile(source: source, declarations: FileDeclarations(file: source), byteOrderMark: byteOrderMark), nil)
     }
 
     // MARK: Fixing
@@ -186,11 +312,14 @@ struct LintRun: Sendable {
 
     /// Fixes each file, writes it (or, for a dry run or standard input, only computes it), and
     /// returns the files as they now are, for the lint that reports what is left.
-    func fix(_ files: [LoadedFile], models: ModelIndex, linters: [String: Linter])
+    func fix(_ files: [ScannedFile], models: ModelIndex, linters: [String: SelectedLinter])
         -> (files: [LoadedFile], problems: [InputProblem], diff: String, summary: String) {
-        let fixes = Self.parallelMap(files) { file in
-            fix(file, fixer: Fixer(linter: linters[file.source.path] ?? Linter()), models: models)
-        }
+        let fixes = Self.parallelMap(files) { file -> FileFix? in
+            guard let loaded = load(file) else {
+                return nil
+            }
+            return fix(loaded, fixer: Fixer(linter: linters[file.path]?.linter ?? Linter()), models: models)
+        }.compactMap { $0 }
         let fixedCount = fixes.map(\.fixedCount).reduce(0, +)
         let fixedFiles = fixes.filter { $0.fixedCount > 0 }.count
         return (fixes.map(\.file), fixes.compactMap(\.problem), fixes.map(\.diff).joined(),
@@ -204,8 +333,7 @@ struct LintRun: Sendable {
             return FileFix(file: file, problem: InputProblem(path: path, message: "was not fixed: \(refusal)"))
         }
         guard result.changed else { return FileFix(file: file) }
-        let fixed = LoadedFile(source: SourceFile(path: path, text: result.text),
-                               declarations: file.declarations, byteOrderMark: file.byteOrderMark)
+        let fixed = LoadedFile(source: SourceFile(path: path, text: result.text), byteOrderMark: file.byteOrderMark)
         if options.dryRun || options.stdin {
             let diff = options.dryRun ? UnifiedDiff.make(old: file.source.text, new: result.text, path: path) : ""
             return FileFix(file: fixed, diff: diff, fixedCount: result.fixedCount)

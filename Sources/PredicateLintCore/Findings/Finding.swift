@@ -8,7 +8,7 @@ public enum Severity: String, Sendable, Codable, Comparable {
 }
 
 /// A replacement of one span of the original text. Offsets are UTF-8 byte offsets.
-public struct TextEdit: Sendable, Equatable {
+public struct TextEdit: Sendable, Equatable, Codable {
     public let range: Range<Int>
     public let replacement: String
 
@@ -26,7 +26,7 @@ public struct TextEdit: Sendable, Equatable {
 }
 
 /// A rewrite that resolves one finding: a title for humans and the edits that carry it out.
-public struct Correction: Sendable, Equatable {
+public struct Correction: Sendable, Equatable, Codable {
     public let title: String
     public let edits: [TextEdit]
 
@@ -37,7 +37,7 @@ public struct Correction: Sendable, Equatable {
 }
 
 /// One problem found in one predicate.
-public struct Finding: Sendable, Equatable {
+public struct Finding: Sendable, Equatable, Codable {
     public let ruleID: String
     public let severity: Severity
     public let path: String

@@ -1,8 +1,8 @@
 import SwiftSyntax
 
 /// A member of a model class or of one of its extensions.
-public struct ModelMember: Sendable, Hashable {
-    public enum Kind: String, Sendable, Hashable {
+public struct ModelMember: Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable {
         /// A stored property: a column or relationship in the store.
         case stored
         /// Marked `@Transient`: kept in memory only.
@@ -21,7 +21,7 @@ public struct ModelMember: Sendable, Hashable {
 }
 
 /// An `@Model` class as one file declares it.
-public struct ModelDeclaration: Sendable {
+public struct ModelDeclaration: Sendable, Codable {
     public let name: String
     /// The first inherited type, which for a model subclass is its superclass.
     public let superclass: String?
@@ -30,7 +30,7 @@ public struct ModelDeclaration: Sendable {
 
 /// What one file contributes to the `ModelIndex`. Collected per file, in parallel with
 /// parsing, and merged once.
-public struct FileDeclarations: Sendable {
+public struct FileDeclarations: Sendable, Codable {
     public internal(set) var models: [ModelDeclaration] = []
     /// `extension Movie { … }` members, by extended type name.
     public internal(set) var extensionMembers: [String: [ModelMember]] = [:]
@@ -47,6 +47,23 @@ public struct FileDeclarations: Sendable {
     }
 
     init() {}
+
+    /// The names this file's declarations are about: models, the types their members store
+    /// (every identifier in those types), superclasses, and what typealiases name. A file that
+    /// declares none of them cannot change how any of them is classified.
+    public var referencedTypeNames: Set<String> {
+        var names: Set<String> = []
+        for model in models {
+            names.insert(model.name)
+            if let superclass = model.superclass { names.insert(superclass) }
+            for member in model.members { member.type.map { names.formUnion($0.identifiers) } }
+        }
+        for (alias, type) in typeAliases {
+            names.insert(alias)
+            names.formUnion(type.identifiers)
+        }
+        return names
+    }
 }
 
 private final class DeclarationCollector: SyntaxVisitor {

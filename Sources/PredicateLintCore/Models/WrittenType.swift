@@ -1,7 +1,7 @@
 import SwiftSyntax
 
 /// A type as the source writes it, reduced to the shapes that matter for storage.
-public indirect enum WrittenType: Sendable, Hashable, CustomStringConvertible {
+public indirect enum WrittenType: Sendable, Hashable, Codable, CustomStringConvertible {
     case named(String)
     case optional(WrittenType)
     case array(WrittenType)
@@ -62,6 +62,17 @@ public indirect enum WrittenType: Sendable, Hashable, CustomStringConvertible {
             } else {
                 return nil
             }
+        }
+    }
+
+    /// Every type name mentioned: `[String: Money]?` → `String`, `Money`.
+    public var identifiers: Set<String> {
+        switch self {
+        case .named(let name): [name]
+        case .optional(let wrapped): wrapped.identifiers
+        case .array(let element), .set(let element): element.identifiers
+        case .dictionary(let key, let value): key.identifiers.union(value.identifiers)
+        case .other(let text): Set(text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
         }
     }
 

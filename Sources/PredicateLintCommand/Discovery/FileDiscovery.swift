@@ -35,29 +35,60 @@ public enum FileDiscovery {
 
     private static func swiftFiles(inDirectory directory: String, fileManager: FileManager,
                                    problems: inout [InputProblem]) -> [String] {
-        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        let base = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
         var files: [String] = []
         var pending = [base]
+        var visited: Set<String> = []
         while let current = pending.popLast() {
-            let entries: [String]
-            do {
-                entries = try fileManager.contentsOfDirectory(atPath: current)
-            } catch {
+            // A symbolic link loop would otherwise be walked forever.
+            let real = URL(fileURLWithPath: current).resolvingSymlinksInPath().path
+            guard visited.insert(real).inserted else { continue }
+            guard let entries = directoryEntries(current) else {
                 problems.append(InputProblem(path: current, message: "cannot list this directory; check its permissions"))
                 continue
             }
-            for entry in entries.sorted() {
-                let path = current == "." && base == "." ? entry : "\(current)/\(entry)"
-                var isDirectory: ObjCBool = false
-                guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-                if isDirectory.boolValue {
-                    if !skippedDirectories.contains(entry) { pending.append(path) }
-                } else if entry.hasSuffix(".swift") {
-                    files.append(path)
+            for (name, kind) in entries {
+                let path = current == "." && base == "." ? name : "\(current)/\(name)"
+                switch kind {
+                case .directory:
+                    if !skippedDirectories.contains(name) { pending.append(path) }
+                case .file:
+                    if name.hasSuffix(".swift") { files.append(path) }
+                case .unknown:
+                    // A symbolic link, or a file system that does not say: ask.
+                    var isDirectory: ObjCBool = false
+                    guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+                    if isDirectory.boolValue {
+                        if !skippedDirectories.contains(name) { pending.append(path) }
+                    } else if name.hasSuffix(".swift") {
+                        files.append(path)
+                    }
                 }
             }
         }
         return files.sorted()
+    }
+
+    enum EntryKind { case file, directory, unknown }
+
+    /// The entries of a folder with their kinds, from one `readdir` pass: no `stat` per file.
+    static func directoryEntries(_ path: String) -> [(String, EntryKind)]? {
+        guard let stream = opendir(path) else { return nil }
+        defer { closedir(stream) }
+        var entries: [(String, EntryKind)] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            let kind: EntryKind = switch Int32(entry.pointee.d_type) {
+            case Int32(DT_DIR): .directory
+            case Int32(DT_REG): .file
+            default: .unknown
+            }
+            entries.append((name, kind))
+        }
+        return entries
     }
 }
 

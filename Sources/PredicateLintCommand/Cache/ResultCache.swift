@@ -1,0 +1,160 @@
+import Foundation
+import PredicateLintCore
+
+/// Results kept between runs so that unchanged files are not parsed again. Each entry is one
+/// file named by the hash of everything its content depends on, so a stale entry cannot be
+/// found: a file's declarations by its content; its findings by its path and content, the
+/// tool's version, the effective configuration and the models of the whole project. Entries
+/// are written atomically; one that cannot be read is ignored.
+public final class ResultCache: Sendable {
+    public let directory: String
+
+    /// The cache for this user (`$XDG_CACHE_HOME`, or `~/.cache`, or `~/Library/Caches` on
+    /// macOS); nil when there is no home to put it in.
+    public static func defaultDirectory(environment: [String: String]) -> String? {
+        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty { return "\(xdg)/predicate-lint" }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        #if os(macOS)
+        return "\(home)/Library/Caches/predicate-lint"
+        #else
+        return "\(home)/.cache/predicate-lint"
+        #endif
+    }
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    // MARK: Keys
+
+    /// A stable 64-bit hash of bytes, eight at a time (a multiply-and-rotate mix in the manner
+    /// of FNV, fast enough to run over every file on every warm run).
+    public static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        hashAndCheckASCII(bytes).hash
+    }
+
+    /// The hash, and whether every byte is ASCII, in one pass: most Swift files are, and
+    /// those need no further UTF-8 validation.
+    public static func hashAndCheckASCII(_ bytes: UnsafeRawBufferPointer) -> (hash: UInt64, isASCII: Bool) {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(bytes.count)
+        var highBits: UInt64 = 0
+        let words = bytes.count / 8
+        for index in 0..<words {
+            let word = bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
+            highBits |= word
+            hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+            hash = (hash << 31) | (hash >> 33)
+        }
+        for index in (words * 8)..<bytes.count {
+            highBits |= UInt64(bytes[index])
+            hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01B3
+        }
+        return (hash ^ (hash >> 29), highBits & 0x8080_8080_8080_8080 == 0)
+    }
+
+    public static func hash(_ parts: [String]) -> UInt64 {
+        var text = parts.joined(separator: "\u{1F}")
+        return text.withUTF8 { hash(UnsafeRawBufferPointer($0)) }
+    }
+
+    static func name(_ parts: [String]) -> String {
+        let hex = String(hash(["v1", Command.version] + parts), radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex + ".json"
+    }
+
+    // MARK: Entries
+
+    public func declarations(contentHash: UInt64) -> FileDeclarations? {
+        read(FileDeclarations.self, Self.name(["declarations", String(contentHash)]))
+    }
+
+    public func store(_ declarations: FileDeclarations, contentHash: UInt64) {
+        write(declarations, Self.name(["declarations", String(contentHash)]))
+    }
+
+    public func findings(path: String, contentHash: UInt64, context: String) -> [Finding]? {
+        read([Finding].self, Self.name(["findings", path, String(contentHash), context]))
+    }
+
+    public func store(_ findings: [Finding], path: String, contentHash: UInt64, context: String) {
+        write(findings, Self.name(["findings", path, String(contentHash), context]))
+    }
+
+    private func read<Value: Decodable>(_ type: Value.Type, _ name: String) -> Value? {
+        guard let data = FileManager.default.contents(atPath: "\(directory)/\(name)") else { return nil }
+        return try? JSONDecoder().decode(type, from: data)
+    }
+
+    /// Written beside its final name and renamed into place: a reader sees a whole entry or none.
+    private func write<Value: Encodable>(_ value: Value, _ name: String) {
+        guard let data = try? JSONEncoder().encode(value) else { return }
+        writeData(data, name)
+    }
+
+    private func writeData(_ data: Data, _ name: String) {
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let temporary = "\(directory)/.\(name).\(UUID().uuidString).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: data) else { return }
+        if rename(temporary, "\(directory)/\(name)") != 0 { try? FileManager.default.removeItem(atPath: temporary) }
+    }
+
+    // MARK: Scan index
+
+    static let scanIndexName = "scan-index-v1.tsv"
+
+    /// What the prefilter said about each content seen before, by content hash: a warm run then
+    /// reads and hashes each file but does not scan it again.
+    public func scanIndex() -> [UInt64: Prefilter] {
+        guard let data = FileManager.default.contents(atPath: "\(directory)/\(Self.scanIndexName)") else { return [:] }
+        var index: [UInt64: Prefilter] = [:]
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                // hash, flags (p m s), extended names, declared names; a damaged line is skipped.
+                if let (hash, prefilter) = Self.scanIndexEntry(UnsafeBufferPointer(rebasing: bytes[start..<end])) {
+                    index[hash] = prefilter
+                }
+                start = end + 1
+            }
+        }
+        return index
+    }
+
+    private static func scanIndexEntry(_ line: UnsafeBufferPointer<UInt8>) -> (UInt64, Prefilter)? {
+        let fields = line.split(separator: 0x09, omittingEmptySubsequences: false)
+        guard fields.count == 4, fields[1].count == 3, !fields[0].isEmpty, fields[0].count <= 16 else { return nil }
+        var hash: UInt64 = 0
+        for digit in fields[0] {
+            switch digit {
+            case 0x30...0x39: hash = hash << 4 | UInt64(digit - 0x30)
+            case 0x61...0x66: hash = hash << 4 | UInt64(digit - 0x61 + 10)
+            default: return nil
+            }
+        }
+        var prefilter = Prefilter()
+        let flags = Array(fields[1])
+        prefilter.hasPredicate = flags[0] == UInt8(ascii: "p")
+        prefilter.hasModel = flags[1] == UInt8(ascii: "m")
+        prefilter.hasSuppression = flags[2] == UInt8(ascii: "s")
+        func names(_ field: Slice<UnsafeBufferPointer<UInt8>>) -> Set<String> {
+            field.isEmpty ? [] : Set(field.split(separator: 0x2C).map { String(decoding: $0, as: UTF8.self) })
+        }
+        prefilter.extendedNames = names(fields[2])
+        prefilter.declaredNames = names(fields[3])
+        return (hash, prefilter)
+    }
+
+    /// Replaces the index with these entries (those of the files seen in this run).
+    public func storeScanIndex(_ index: [UInt64: Prefilter]) {
+        var text = ""
+        for (hash, prefilter) in index {
+            let flags = (prefilter.hasPredicate ? "p" : "-") + (prefilter.hasModel ? "m" : "-") + (prefilter.hasSuppression ? "s" : "-")
+            text += "\(String(hash, radix: 16))\t\(flags)\t\(prefilter.extendedNames.sorted().joined(separator: ","))\t"
+                + "\(prefilter.declaredNames.sorted().joined(separator: ","))\n"
+        }
+        writeData(Data(text.utf8), Self.scanIndexName)
+    }
+}

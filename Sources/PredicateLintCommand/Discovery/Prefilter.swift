@@ -1,0 +1,99 @@
+/// The C library's substring search (glibc and Darwin both have it; Glibc's module map does
+/// not export it, being a GNU extension).
+@_silgen_name("memmem")
+private func memmem(_ haystack: UnsafeRawPointer, _ haystackLength: Int,
+                    _ needle: UnsafeRawPointer?, _ needleLength: Int) -> UnsafeMutableRawPointer?
+
+/// What a file's bytes say about whether it needs parsing, found in one pass without parsing.
+///
+/// A file matters to a lint only if it holds a predicate (`#Predicate`, `#Expression`), a
+/// suppression comment (which may be superfluous), a model (`@Model`), an extension of a model,
+/// or the declaration of a type or typealias that a model stores. The last two depend on the
+/// model names, so the scan records the names that follow `extension`, `struct`, `enum` and
+/// `typealias`, and `LintRun` decides once the models are known. The scan may say yes too
+/// often (a keyword in a comment), never no too often: a file that does not contain a name's
+/// bytes cannot declare it.
+public struct Prefilter: Sendable, Equatable {
+    public var hasPredicate = false
+    public var hasModel = false
+    public var hasSuppression = false
+    /// `Movie` for `extension Movie`, `extension Module.Movie`.
+    public var extendedNames: Set<String> = []
+    /// Names declared by `struct`, `enum`, `typealias`.
+    public var declaredNames: Set<String> = []
+
+    /// Nothing seen: for building one from stored parts.
+    public init() {}
+
+    public init(bytes: UnsafeBufferPointer<UInt8>) {
+        // Each anchor is found with `memmem`, which the C library vectorizes: the scan runs at
+        // close to memory speed instead of a byte at a time.
+        hasPredicate = Self.contains(bytes, "#Predicate") || Self.contains(bytes, "#Expression")
+        hasSuppression = Self.contains(bytes, "predicate-lint:")
+        Self.forEach(bytes, "@Model") { index in
+            if !Self.isIdentifier(bytes, index + 6) { hasModel = true }
+        }
+        for (keyword, isExtension) in Self.declarationKeywords {
+            Self.forEach(bytes, keyword) { index in
+                guard index == 0 || !Self.isIdentifier(bytes, index - 1),
+                      let name = Self.name(after: index + keyword.utf8.count, in: bytes) else { return }
+                if isExtension { extendedNames.insert(name) } else { declaredNames.insert(name) }
+            }
+        }
+    }
+
+    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ word: String) -> Bool {
+        var found = false
+        forEach(bytes, word) { _ in found = true }
+        return found
+    }
+
+    /// Calls `body` with the offset of every occurrence of `word`.
+    private static func forEach(_ bytes: UnsafeBufferPointer<UInt8>, _ word: String, _ body: (Int) -> Void) {
+        guard let base = bytes.baseAddress else { return }
+        var word = word
+        word.withUTF8 { needle in
+            var offset = 0
+            while offset < bytes.count,
+                  let hit = memmem(UnsafeRawPointer(base + offset), bytes.count - offset, needle.baseAddress, needle.count) {
+                let index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                body(index)
+                offset = index + 1
+            }
+        }
+    }
+
+    private static let declarationKeywords = [("extension", true), ("struct", false), ("enum", false), ("typealias", false)]
+
+    public init(text: String) {
+        var text = text
+        self = text.withUTF8 { Prefilter(bytes: $0) }
+    }
+
+    /// Whether the file must be parsed for its declarations, given the names the models
+    /// are about.
+    public func declaresAnything(about names: Set<String>, models: Set<String>) -> Bool {
+        hasModel || !extendedNames.isDisjoint(with: models) || !declaredNames.isDisjoint(with: names)
+    }
+
+    private static func isIdentifier(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
+        guard index >= 0, index < bytes.count else { return false }
+        let byte = bytes[index]
+        return (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+            || byte == 0x5F || byte >= 0x80
+    }
+
+    /// The (last component of the) dotted name after whitespace: `  Module.Movie` → `Movie`.
+    private static func name(after start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var index = start
+        guard index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) else { return nil }
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        var componentStart = index
+        while index < bytes.count, isIdentifier(bytes, index) || bytes[index] == UInt8(ascii: ".") {
+            if bytes[index] == UInt8(ascii: ".") { componentStart = index + 1 }
+            index += 1
+        }
+        guard index > componentStart else { return nil }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[componentStart..<index]), as: UTF8.self)
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+
+/// A deterministic corpus of app-like Swift files for the benchmark and for tests that compare
+/// runs: SwiftUI views, services, utilities, extensions and, in about 5% of files, SwiftData
+/// models, model extensions and predicates (some with problems). Sizes range from a few lines
+/// to 5,000. The same seed always writes the same bytes.
+public enum SyntheticCorpus {
+    public struct Summary: Sendable {
+        public var files = 0
+        public var bytes = 0
+        public var relevantFiles = 0
+    }
+
+    /// Writes `fileCount` files under `directory` (in subfolders of 500) and says what it wrote.
+    @discardableResult
+    public static func write(fileCount: Int, to directory: String, seed: UInt64 = 2026) throws -> Summary {
+        var generator = Generator(seed: seed)
+        var summary = Summary()
+        let modelCount = max(3, fileCount / 150)
+        let models = (0..<modelCount).map { "Record\($0)" }
+        for index in 0..<fileCount {
+            let folder = "\(directory)/Module\(index / 500)"
+            if index % 500 == 0 { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            let roll = generator.next(upTo: 1000)
+            let (name, text, relevant): (String, String, Bool)
+            if index < modelCount {
+                (name, text, relevant) = ("\(models[index]).swift", model(models[index], &generator), true)
+            } else if roll < 25 {
+                let model = models[generator.next(upTo: models.count)]
+                (name, text, relevant) = ("\(model)Store\(index).swift", store(model, index, &generator), true)
+            } else if roll < 35 {
+                let model = models[generator.next(upTo: models.count)]
+                (name, text, relevant) = ("\(model)+Display\(index).swift", modelExtension(model, &generator), true)
+            } else if roll < 600 {
+                (name, text, relevant) = ("Screen\(index)View.swift", view(index, models, &generator), false)
+            } else if roll < 850 {
+                (name, text, relevant) = ("Service\(index).swift", service(index, &generator), false)
+            } else {
+                (name, text, relevant) = ("Utility\(index).swift", utility(index, &generator), false)
+            }
+            try Data(text.utf8).write(to: URL(fileURLWithPath: "\(folder)/\(name)"))
+            summary.files += 1
+            summary.bytes += text.utf8.count
+            summary.relevantFiles += relevant ? 1 : 0
+        }
+        return summary
+    }
+
+    /// SplitMix64: small, fast, and the same everywhere.
+    struct Generator {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func next(upTo bound: Int) -> Int { Int(next() % UInt64(bound)) }
+
+        /// Mostly 40–300 lines, sometimes tiny, rarely up to 5,000.
+        mutating func lineBudget() -> Int {
+            switch next(upTo: 100) {
+            case 0..<10: return 5 + next(upTo: 20)
+            case 10..<95: return 40 + next(upTo: 260)
+            case 95..<99: return 300 + next(upTo: 1200)
+            default: return 1500 + next(upTo: 3500)
+            }
+        }
+    }
+
+    static func model(_ name: String, _ generator: inout Generator) -> String {
+        """
+        import Foundation
+        import SwiftData
+
+        enum \(name)Kind: String, Codable { case draft, published }
+
+        @Model
+        final class \(name) {
+            var title: String
+            var score: Int
+            var rating: Double
+            var isArchived: Bool
+            var createdAt: Date
+            var notes: String?
+            var kind: \(name)Kind
+            @Transient var isExpanded = false
+
+            init(title: String) {
+                self.title = title
+                self.score = \(generator.next(upTo: 100))
+                self.rating = 0
+                self.isArchived = false
+                self.createdAt = .now
+                self.kind = .draft
+            }
+        }
+
+        """
+    }
+
+    static func modelExtension(_ model: String, _ generator: inout Generator) -> String {
+        var text = "import Foundation\n\nextension \(model) {\n    var headline: String { title.uppercased() }\n"
+        text += "    var isPopular: Bool { score > \(generator.next(upTo: 50)) }\n}\n\n"
+        return text + filler(lines: generator.lineBudget() / 2, &generator)
+    }
+
+    static func store(_ model: String, _ index: Int, _ generator: inout Generator) -> String {
+        let predicates = [
+            "#Predicate<\(model)> { $0.title.localizedStandardContains(search) }",
+            "#Predicate<\(model)> { $0.title.hasPrefix(search) }",
+            "#Predicate<\(model)> { $0.score > minimum && !$0.isArchived }",
+            "#Predicate<\(model)> { $0.isPopular }",
+            "#Predicate<\(model)> { $0.notes?.isEmpty == false }",
+            "#Predicate<\(model)> { $0.title.contains(search) }",
+        ]
+        var text = """
+            import Foundation
+            import SwiftData
+
+            struct \(model)Store\(index) {
+                let context: ModelContext
+
+                func fetch(search: String, minimum: Int) throws -> [\(model)] {
+                    let descriptor = FetchDescriptor<\(model)>(predicate: \(predicates[generator.next(upTo: predicates.count)]))
+                    return try context.fetch(descriptor)
+                }
+            }
+
+            """
+        text += filler(lines: generator.lineBudget() / 2, &generator)
+        return text
+    }
+
+    static func view(_ index: Int, _ models: [String], _ generator: inout Generator) -> String {
+        let model = models[generator.next(upTo: models.count)]
+        var text = """
+            import SwiftUI
+
+            struct Screen\(index)View: View {
+                let items: [\(model)]
+                @State private var search = ""
+
+                var body: some View {
+                    List(items.filter { $0.title.hasPrefix(search) }) { item in
+                        Text(item.title.lowercased())
+                    }
+                }
+            }
+
+            """
+        text += filler(lines: generator.lineBudget(), &generator)
+        return text
+    }
+
+    static func service(_ index: Int, _ generator: inout Generator) -> String {
+        "import Foundation\n\nfinal class Service\(index) {\n    var cache: [String: Int] = [:]\n}\n\n" + filler(lines: generator.lineBudget(), &generator)
+    }
+
+    static func utility(_ index: Int, _ generator: inout Generator) -> String {
+        "import Foundation\n\nenum Utility\(index) {\n    case one, two\n}\n\nstruct Helper\(index) { var value = 0 }\n\n"
+            + filler(lines: generator.lineBudget(), &generator)
+    }
+
+    /// Ordinary code: functions with locals, loops, closures and string work.
+    static func filler(lines: Int, _ generator: inout Generator) -> String {
+        var text = ""
+        var written = 0
+        var function = 0
+        while written < lines {
+            let base = generator.next(upTo: 1000)
+            text += """
+                func compute\(function)_\(base)(values: [Int], label: String) -> String {
+                    var total = \(base)
+                    for value in values where value % 3 == \(base % 3) {
+                        total += value * \(generator.next(upTo: 9) + 1)
+                    }
+                    let words = label.split(separator: " ").map { $0.lowercased() }
+                    return words.joined(separator: "-") + String(total)
+                }
+
+                """
+            written += 9
+            function += 1
+        }
+        return text
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+@testable import PredicateLintCommand
+import PredicateLintCore
+import SyntheticCorpus
+
+@Suite struct PrefilterTests {
+    @Test func seesWhatCanMatter() {
+        let scan = Prefilter(text: """
+            // predicate-lint:disable:next regex
+            @Model final class Movie {}
+            extension  Module.Movie {}
+            struct Money {}
+            typealias
+              Tags = [String]
+            let p = #Predicate<Movie> { _ in true }
+            """)
+        #expect(scan.hasModel && scan.hasPredicate && scan.hasSuppression)
+        #expect(scan.extendedNames == ["Movie"])
+        #expect(scan.declaredNames == ["Money", "Tags"])
+    }
+
+    @Test func isNotFooledByLookAlikes() {
+        let scan = Prefilter(text: "@ModelActor actor A {}\nlet substructure = 1\nlet extensions = 2\nfunc enumerate() {}")
+        #expect(!scan.hasModel && !scan.hasPredicate && !scan.hasSuppression)
+        #expect(scan.extendedNames.isEmpty && scan.declaredNames.isEmpty)
+    }
+}
+
+/// The prefilter and the cache must never change a result.
+@Suite struct PrefilterEquivalenceTests {
+    /// Files whose relevance only shows once the models are known.
+    static let tricky: [String: String] = [
+        "Models/Show.swift": "@Model final class Show {\n var budget: Cost\n var tags: Labels\n var hosts: [Host]? = nil\n init() { budget = Cost(); tags = [] }\n}\n@Model final class Host { var name = \"\" }\n",
+        "Types/Cost.swift": "struct Cost: Codable { var amount = 0 }\n",
+        "Types/Labels.swift": "typealias Labels = LabelList\n",
+        "Types/LabelList.swift": "typealias LabelList = [Label]\n",
+        "Types/Label.swift": "struct Label: Codable { var text = \"\" }\n",
+        "Extensions/Show+Derived.swift": "extension Show {\n var isCheap: Bool { budget.amount < 10 }\n}\n",
+        "Views/Shows.swift": "let a = #Predicate<Show> { $0.budget.amount > 3 || $0.isCheap }\nlet b = #Predicate<Show> { $0.tags.isEmpty }\nlet c = #Predicate<Show> { $0.hosts?.isEmpty == false }\n",
+        "Views/Stale.swift": "// predicate-lint:disable:next has-prefix\nlet x = 1\n",
+    ]
+
+    @Test func resultsAreTheSameWithAndWithoutThePrefilter() throws {
+        let tree = try TemporaryTree(Self.tricky)
+        try SyntheticCorpus.write(fileCount: 400, to: tree.path("Corpus"), seed: 7)
+        let filtered = Command.run(["--reporter", "json", "--no-cache", "--enable-all-rules", tree.path()])
+        let full = Command.run(["--reporter", "json", "--no-cache", "--enable-all-rules", "--no-prefilter", tree.path()])
+        #expect(filtered.standardOutput == full.standardOutput)
+        #expect(filtered.exitCode == full.exitCode)
+        // The tricky files were all needed: their findings are there.
+        for needle in ["codable-property", "computed-property", "optional-to-many", "superfluous-disable"] {
+            #expect(filtered.standardOutput.contains(needle), "\(needle)")
+        }
+        #expect(try JSONSerialization.jsonObject(with: Data(filtered.standardOutput.utf8)) is [String: Any])
+    }
+}
+
+@Suite struct ResultCacheTests {
+    static let model = "@Model final class Song { var title = \"\"\n var loud = false }\n"
+    static let view = "let p = #Predicate<Song> { $0.title.hasPrefix(\"a\") && $0.loud }\n"
+
+    func run(_ tree: TemporaryTree, _ extra: [String] = []) -> CommandOutput {
+        Command.run(["--reporter", "json", "--cache-path", tree.path("cache")] + extra + [tree.path("App")])
+    }
+
+    @Test func aWarmRunReportsWhatAColdRunDid() throws {
+        let tree = try TemporaryTree(["App/Song.swift": Self.model, "App/View.swift": Self.view])
+        let cold = run(tree)
+        #expect(try !FileManager.default.contentsOfDirectory(atPath: tree.path("cache")).isEmpty)
+        let warm = run(tree)
+        #expect(warm == cold)
+        #expect(Command.run(["--reporter", "json", "--no-cache", tree.path("App")]).standardOutput == cold.standardOutput)
+    }
+
+    @Test func cachedFindingsAreUsedAndNeverStale() throws {
+        let tree = try TemporaryTree(["App/Song.swift": Self.model, "App/View.swift": Self.view])
+        _ = run(tree)
+        // Plant a marker in every findings entry: a warm run must show it (the cache is used)…
+        for entry in try FileManager.default.contentsOfDirectory(atPath: tree.path("cache")) {
+            let path = tree.path("cache/\(entry)")
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            if text.contains("has-prefix") {
+                try text.replacingOccurrences(of: "is not supported", with: "CACHED").write(toFile: path, atomically: true, encoding: .utf8)
+            }
+        }
+        #expect(run(tree).standardOutput.contains("CACHED"))
+        // …and not once what it depends on changes: the file, the configuration, the models.
+        try tree.write("App/View.swift", Data((Self.view + "\n").utf8))
+        #expect(!run(tree).standardOutput.contains("CACHED"))
+        _ = run(tree)
+        try tree.write("App/.predicate-lint.json", Data(#"{ "severity": { "has-prefix": "warning" } }"#.utf8))
+        #expect(run(tree).standardOutput.contains("\"severity\": \"warning\", \"rule\": \"has-prefix\""))
+        try tree.write("App/Song.swift", Data(Self.model.replacingOccurrences(of: "var loud = false", with: "var loud: Bool { true }").utf8))
+        #expect(run(tree).standardOutput.contains("computed-property"))
+    }
+
+    @Test func aCorruptOrForeignCacheIsIgnored() throws {
+        let tree = try TemporaryTree(["App/Song.swift": Self.model, "App/View.swift": Self.view])
+        let cold = run(tree)
+        for entry in try FileManager.default.contentsOfDirectory(atPath: tree.path("cache")) {
+            try Data([0xFF, 0x00, 0x7B]).write(to: URL(fileURLWithPath: tree.path("cache/\(entry)")))
+        }
+        try tree.write("cache/unrelated.json", Data("{\"hello\": 1}".utf8))
+        #expect(run(tree) == cold)
+    }
+
+    @Test func anUnusableCacheFolderIsNotFatal() throws {
+        let tree = try TemporaryTree(["App/View.swift": Self.view, "blocker": "a file, not a folder"])
+        let output = Command.run(["--cache-path", tree.path("blocker/cache"), tree.path("App")])
+        #expect(output.exitCode == 1)
+        #expect(output.standardOutput.contains("[has-prefix]"))
+    }
+
+    @Test func theDefaultCacheFollowsTheUsersFolders() {
+        #expect(ResultCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/x"]) == "/x/predicate-lint")
+        #expect(ResultCache.defaultDirectory(environment: ["HOME": "/home/u"])?.hasPrefix("/home/u/") == true)
+        #expect(ResultCache.defaultDirectory(environment: [:]) == nil)
+    }
+}

@@ -91,27 +91,34 @@ struct LintRun: Sendable {
         // The fixed text, where the files were fixed: it is what is left to report.
         let fixedSources = fixedFiles
 
-        let results = Self.parallelMap(linted) { file -> (findings: [Finding], source: SourceFile?) in
-            guard let selected = selection.linters[file.path] else { return ([], nil) }
+        // Excerpts, fingerprints and baselines need the text of the files that have findings;
+        // other reports do not, and holding thousands of trees is what would make memory grow.
+        let kind = options.reporter ?? (environment.standardOutputIsTerminal ? .pretty : .xcode)
+        let needsSources = [.pretty, .sarif].contains(kind) || options.baselinePath != nil || options.writeBaselinePath != nil
+        let results = Self.parallelMap(linted) { file -> (findings: [Finding], source: SourceFile?, problem: InputProblem?) in
+            guard let selected = selection.linters[file.path] else { return ([], nil, nil) }
             let context = "\(selected.configurationDigest)|\(modelDigest)"
             if let cached = cache?.findings(path: file.path, contentHash: file.contentHash, context: context) {
-                return (cached, nil)
+                return (cached, nil, nil)
             }
-            guard let source = fixedSources[file.path] ?? load(file)?.source else { return ([], nil) }
+            guard let source = fixedSources[file.path] ?? load(file)?.source else { return ([], nil, nil) }
+            if source.isTooDeep {
+                return ([], nil, InputProblem(path: file.path, message: "is nested \(source.depth) levels deep, more than the "
+                    + "\(SourceFile.maximumSafeDepth) that can be checked safely; it was skipped (split the long expression)"))
+            }
             let findings = selected.linter.lint(source, models: models)
             if fixedSources[file.path] == nil {
                 cache?.store(findings, path: file.path, contentHash: file.contentHash, context: context)
             }
-            return (findings, findings.isEmpty ? nil : source)
+            return (findings, findings.isEmpty || !needsSources ? nil : source, nil)
         }
+        problems += results.compactMap(\.problem)
         var findings = results.flatMap(\.findings)
         if options.strict { findings = findings.map { $0.with(severity: .error) } }
 
-        // Excerpts, fingerprints and baselines need the text of the files that have findings;
-        // files whose findings came from the cache are read again only for those.
-        let kind = options.reporter ?? (environment.standardOutputIsTerminal ? .pretty : .xcode)
+        // Files whose findings came from the cache are read again, only where the text is needed.
         var sources = Dictionary(results.compactMap { $0.source.map { ($0.path, $0) } }, uniquingKeysWith: { first, _ in first })
-        if [.pretty, .sarif].contains(kind) || options.baselinePath != nil || options.writeBaselinePath != nil {
+        if needsSources {
             let pathsWithFindings = Set(findings.map(\.path))
             for file in linted where sources[file.path] == nil && pathsWithFindings.contains(file.path) {
                 sources[file.path] = fixedSources[file.path] ?? load(file)?.source
@@ -349,15 +356,39 @@ struct LintRun: Sendable {
     // MARK: Parallelism
 
     /// `transform` applied to each element on as many threads as there are cores; results keep
-    /// the order of `elements`.
+    /// the order of `elements`. The threads are our own, with 64 MB stacks: syntax trees are
+    /// walked recursively, and a deeply nested file must not overflow a worker's small stack.
     static func parallelMap<Element: Sendable, Result: Sendable>(
-        _ elements: [Element], _ transform: @Sendable (Element) -> Result
+        _ elements: [Element], _ transform: @escaping @Sendable (Element) -> Result
     ) -> [Result] {
         let results = ResultSlots<Result>(count: elements.count)
-        DispatchQueue.concurrentPerform(iterations: elements.count) { index in
-            results[index] = transform(elements[index])
+        let next = WorkCounter()
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, elements.count))
+        let finished = DispatchSemaphore(value: 0)
+        for _ in 0..<workers {
+            let thread = Thread {
+                while let index = next.take(below: elements.count) { results[index] = transform(elements[index]) }
+                finished.signal()
+            }
+            thread.stackSize = 64 << 20
+            thread.start()
         }
+        for _ in 0..<workers { finished.wait() }
         return results.values
+    }
+}
+
+/// Hands out indexes to workers, each once.
+final class WorkCounter: @unchecked Sendable {
+    private var value = 0
+    private let lock = NSLock()
+
+    func take(below limit: Int) -> Int? {
+        lock.withLock {
+            guard value < limit else { return nil }
+            defer { value += 1 }
+            return value
+        }
     }
 }
 

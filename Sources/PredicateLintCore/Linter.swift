@@ -21,6 +21,7 @@ public struct Linter: Sendable {
 
     /// Lints one file against the models of all the files being linted.
     public func lint(_ file: SourceFile, models: ModelIndex) -> [Finding] {
+        guard !file.isTooDeep else { return [] }
         let suppressions = Suppressions(file: file)
         var findings: [Finding] = []
         for site in PredicateSiteFinder.sites(in: file.tree) {

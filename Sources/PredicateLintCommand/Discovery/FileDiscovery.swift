@@ -57,7 +57,12 @@ public enum FileDiscovery {
                 case .unknown:
                     // A symbolic link, or a file system that does not say: ask.
                     var isDirectory: ObjCBool = false
-                    guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+                    guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                        if name.hasSuffix(".swift") {
+                            problems.append(InputProblem(path: path, message: "is a broken symbolic link; fix it or remove it"))
+                        }
+                        continue
+                    }
                     if isDirectory.boolValue {
                         if !skippedDirectories.contains(name) { pending.append(path) }
                     } else if name.hasSuffix(".swift") {

@@ -41,6 +41,7 @@ public struct FileDeclarations: Sendable, Codable {
     public internal(set) var plainClasses: Set<String> = []
 
     public init(file: SourceFile) {
+        guard !file.isTooDeep else { return }
         let collector = DeclarationCollector(viewMode: .sourceAccurate)
         collector.walk(file.tree)
         self = collector.declarations

@@ -13,6 +13,16 @@ public struct SourceFile: Sendable {
     public let text: String
     public let tree: SourceFileSyntax
     public let locationConverter: SourceLocationConverter
+    /// The deepest nesting of syntax nodes. SwiftSyntax's visitors (and ours) recurse once per
+    /// level, so a file nested beyond `maximumSafeDepth` (a chain of thousands of `.member`s,
+    /// which the parser's own nesting limit does not cap) is not checked at all: it is
+    /// reported instead of overflowing the stack.
+    public let depth: Int
+
+    /// Safe in a debug build on an 8 MB stack, with room to spare.
+    public static let maximumSafeDepth = 1_500
+
+    public var isTooDeep: Bool { depth > Self.maximumSafeDepth }
 
     public init(path: String, text: String) {
         self.path = path
@@ -24,6 +34,18 @@ public struct SourceFile: Sendable {
         let folded = operators.foldAll(parsed) { _ in }
         self.tree = folded.as(SourceFileSyntax.self) ?? parsed
         self.locationConverter = SourceLocationConverter(fileName: path, tree: self.tree)
+        self.depth = Self.depth(of: Syntax(self.tree))
+    }
+
+    /// Measured with an explicit stack, so measuring cannot overflow either.
+    static func depth(of root: Syntax) -> Int {
+        var deepest = 0
+        var pending: [(Syntax, Int)] = [(root, 1)]
+        while let (node, level) = pending.popLast() {
+            deepest = max(deepest, level)
+            for child in node.children(viewMode: .sourceAccurate) { pending.append((child, level + 1)) }
+        }
+        return deepest
     }
 
     /// Line and column (1-based, UTF-8 columns as swiftc prints them) of a position.

@@ -12,6 +12,11 @@ public struct CommandOutput: Equatable {
 public enum Command {
     public static let version = "0.1.0"
 
+    /// For the executable: an interrupted run removes the temporary files it was writing.
+    public static func prepareForInterruption() {
+        InFlightFiles.installSignalHandlers()
+    }
+
     public static func run(_ arguments: [String], environment: CommandEnvironment = CommandEnvironment()) -> CommandOutput {
         let invocation: Invocation
         do {

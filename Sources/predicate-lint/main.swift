@@ -1,6 +1,7 @@
 import Foundation
 import PredicateLintCommand
 
+Command.prepareForInterruption()
 let output = Command.run(Array(CommandLine.arguments.dropFirst()), environment: .current)
 FileHandle.standardOutput.write(Data(output.standardOutput.utf8))
 FileHandle.standardError.write(Data(output.standardError.utf8))

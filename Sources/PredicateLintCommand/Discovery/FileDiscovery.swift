@@ -49,6 +49,11 @@ public enum FileDiscovery {
             }
             for (name, kind) in entries {
                 let path = current == "." && base == "." ? name : "\(current)/\(name)"
+                if kind != .directory, InFlightFiles.isLeftover(name) {
+                    // A temporary file of a `--fix` that was killed: never a user's file.
+                    try? fileManager.removeItem(atPath: path)
+                    continue
+                }
                 switch kind {
                 case .directory:
                     if !skippedDirectories.contains(name) { pending.append(path) }

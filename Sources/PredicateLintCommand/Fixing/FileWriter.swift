@@ -8,8 +8,13 @@ public enum FileWriter {
         public let message: String
     }
 
+    /// The suffix of our temporary files: `.Movie.swift.predicate-lint-<UUID>`.
+    static let temporaryMarker = ".predicate-lint-"
+
     public static func replaceContents(ofFile path: String, with text: String, byteOrderMark: Bool,
-                                       fileManager: FileManager = .default) throws(Failure) {
+                                       fileManager: FileManager = .default,
+                                       writeData: (Data, URL) throws -> Void = { try $0.write(to: $1, options: .withoutOverwriting) })
+        throws(Failure) {
         let attributes: [FileAttributeKey: Any]
         do {
             attributes = try fileManager.attributesOfItem(atPath: path)
@@ -24,11 +29,13 @@ public enum FileWriter {
         }
         let url = URL(fileURLWithPath: path)
         let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).predicate-lint-\(UUID().uuidString)")
+            .appendingPathComponent(".\(url.lastPathComponent)\(temporaryMarker)\(UUID().uuidString)")
         var data = byteOrderMark ? Data([0xEF, 0xBB, 0xBF]) : Data()
         data.append(Data(text.utf8))
+        InFlightFiles.shared.add(temporary.path)
+        defer { InFlightFiles.shared.remove(temporary.path) }
         do {
-            try data.write(to: temporary, options: .withoutOverwriting)
+            try writeData(data, temporary)
         } catch {
             try? fileManager.removeItem(at: temporary)
             throw Failure(message: "could not be written (\(Self.reason(error))); the file is unchanged")
@@ -51,5 +58,38 @@ public enum FileWriter {
             return String(cString: strerror(Int32(posix.code)))
         }
         return (error as NSError).localizedDescription
+    }
+}
+
+/// Temporary files being written right now, removed if the process is interrupted, so that a
+/// stopped `--fix` leaves nothing beside the user's files.
+final class InFlightFiles: @unchecked Sendable {
+    static let shared = InFlightFiles()
+    private var paths: Set<String> = []
+    private let lock = NSLock()
+
+    func add(_ path: String) { lock.withLock { _ = paths.insert(path) } }
+    func remove(_ path: String) { lock.withLock { _ = paths.remove(path) } }
+
+    /// Called from the signal handler: unlink is safe there, and the set is read without the
+    /// lock because the process is about to end anyway.
+    func removeAll() { for path in paths { unlink(path) } }
+
+    /// SIGINT and SIGTERM remove what is in flight, then end the process as the signal would.
+    static func installSignalHandlers() {
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber) { received in
+                InFlightFiles.shared.removeAll()
+                signal(received, SIG_DFL)
+                raise(received)
+            }
+        }
+    }
+
+    /// Leftovers of a run that was killed outright (SIGKILL cannot be caught): our temporary
+    /// files, recognised by name, found while walking the user's folders.
+    static func isLeftover(_ name: String) -> Bool {
+        guard name.hasPrefix("."), let marker = name.range(of: FileWriter.temporaryMarker) else { return false }
+        return UUID(uuidString: String(name[marker.upperBound...])) != nil
     }
 }

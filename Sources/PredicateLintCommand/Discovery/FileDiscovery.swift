@@ -81,15 +81,18 @@ public enum FileDiscovery {
 
     enum EntryKind { case file, directory, unknown }
 
+    private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
+
     /// The entries of a folder with their kinds, from one `readdir` pass: no `stat` per file.
     static func directoryEntries(_ path: String) -> [(String, EntryKind)]? {
         guard let stream = opendir(path) else { return nil }
         defer { closedir(stream) }
         var entries: [(String, EntryKind)] = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            // The name is read where it lies: copying `d_name` as a value copies its full
+            // declared size, but the C library's records can be shorter (AddressSanitizer
+            // caught the overread).
+            let name = String(cString: UnsafeRawPointer(entry).advanced(by: Self.nameOffset).assumingMemoryBound(to: CChar.self))
             if name == "." || name == ".." { continue }
             let kind: EntryKind = switch Int32(entry.pointee.d_type) {
             case Int32(DT_DIR): .directory

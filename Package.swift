@@ -125,7 +125,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PredicateLintCoreTests",
-            dependencies: ["PredicateLintCore"] + syntaxDependencies,
+            dependencies: ["PredicateLintCore", "SyntheticCorpus"] + syntaxDependencies,
             swiftSettings: syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
         ),

@@ -110,6 +110,11 @@ public enum ArgumentParser {
             break
         }
         var options = LintOptions()
+        /// The value after an option, or a message saying the option needs one.
+        func value(of option: String, _ what: String) throws(UsageError) -> String {
+            guard let value = arguments.popFirst() else { throw UsageError(message: "\(option) needs \(what)") }
+            return value
+        }
         while let argument = arguments.popFirst() {
             switch argument {
             case "--reporter":
@@ -123,8 +128,7 @@ public enum ArgumentParser {
             case "--enable-all-rules":
                 options.enableAllRules = true
             case "--output", "-o":
-                guard let value = arguments.popFirst() else { throw UsageError(message: "--output needs a file") }
-                options.outputPath = value
+                options.outputPath = try value(of: argument, "a file")
             case "--quiet", "-q":
                 options.quiet = true
             case "--strict":
@@ -132,34 +136,28 @@ public enum ArgumentParser {
             case "--stdin":
                 options.stdin = true
             case "--stdin-path":
-                guard let value = arguments.popFirst() else { throw UsageError(message: "--stdin-path needs a path") }
-                options.stdinPath = value
+                options.stdinPath = try value(of: argument, "a path")
             case "--color":
                 guard let value = arguments.popFirst(), let color = ColorChoice(rawValue: value) else {
                     throw UsageError(message: "--color takes auto, always or never")
                 }
                 options.color = color
             case "--baseline":
-                guard let value = arguments.popFirst() else { throw UsageError(message: "--baseline needs a file") }
-                options.baselinePath = value
+                options.baselinePath = try value(of: argument, "a file")
             case "--write-baseline":
-                guard let value = arguments.popFirst() else { throw UsageError(message: "--write-baseline needs a file") }
-                options.writeBaselinePath = value
+                options.writeBaselinePath = try value(of: argument, "a file")
             case "--strict-baseline":
                 options.strictBaseline = true
             case "--no-cache":
                 options.useCache = false
             case "--cache-path":
-                guard let value = arguments.popFirst() else { throw UsageError(message: "--cache-path needs a folder") }
-                options.cachePath = value
+                options.cachePath = try value(of: argument, "a folder")
             case "--no-prefilter":
                 options.prefilter = false
             case "--stamp":
-                guard let value = arguments.popFirst() else { throw UsageError(message: "--stamp needs a file") }
-                options.stampPath = value
+                options.stampPath = try value(of: argument, "a file")
             case "--config":
-                guard let value = arguments.popFirst() else { throw UsageError(message: "--config needs a file") }
-                options.configPath = value
+                options.configPath = try value(of: argument, "a file")
             case "--fix", "--autocorrect":
                 options.fix = true
             case "--dry-run":

@@ -41,6 +41,14 @@ struct LintRun: Sendable {
         }
         let discovery = FileDiscovery.swiftFiles(in: options.paths)
         var problems = discovery.problems
+        // A broken configuration is reported even where none of its files needs checking.
+        var brokenConfigurations: Set<String> = []
+        for path in discovery.files + (options.stdin ? [options.stdinPath ?? "<stdin>.swift"] : []) {
+            if case .failure(let failure) = resolver.configuration(for: path), brokenConfigurations.insert(failure.path).inserted {
+                problems.append(InputProblem(path: failure.path, line: failure.line,
+                                             message: failure.message + " (the files it governs were not checked)"))
+            }
+        }
 
         // 1. Scan (what a content was scanned to before is looked up, not scanned again).
         let cache = options.useCache && !options.fix ? resultCache() : nil
@@ -69,15 +77,14 @@ struct LintRun: Sendable {
         // 3. Lint.
         let candidates = options.stdin ? [files.last!]
             : files.filter { !options.prefilter || $0.prefilter.hasPredicate || $0.prefilter.hasSuppression }
-        let selection = select(candidates.map(\.path), resolver: resolver)
-        problems += selection.problems
-        let linted = candidates.filter { selection.linters[$0.path] != nil }
+        let linters = select(candidates.map(\.path), resolver: resolver)
+        let linted = candidates.filter { linters[$0.path] != nil }
 
         var output = CommandOutput()
         var fixSummary = ""
         var fixedFiles: [String: SourceFile] = [:]
         if options.fix {
-            let fixing = fix(linted, models: models, linters: selection.linters)
+            let fixing = fix(linted, models: models, linters: linters)
             problems += fixing.problems
             fixedFiles = Dictionary(fixing.files.map { ($0.source.path, $0.source) }, uniquingKeysWith: { first, _ in first })
             if options.stdin {
@@ -96,7 +103,7 @@ struct LintRun: Sendable {
         let kind = options.reporter ?? (environment.standardOutputIsTerminal ? .pretty : .xcode)
         let needsSources = [.pretty, .sarif].contains(kind) || options.baselinePath != nil || options.writeBaselinePath != nil
         let results = Self.parallelMap(linted) { file -> (findings: [Finding], source: SourceFile?, problem: InputProblem?) in
-            guard let selected = selection.linters[file.path] else { return ([], nil, nil) }
+            guard let selected = linters[file.path] else { return ([], nil, nil) }
             let context = "\(selected.configurationDigest)|\(modelDigest)"
             if let cached = cache?.findings(path: file.path, contentHash: file.contentHash, context: context) {
                 return (cached, nil, nil)
@@ -273,30 +280,21 @@ struct LintRun: Sendable {
     }
 
     /// Each file's configuration decides whether and how it is linted. A file under a broken
-    /// configuration is not linted: its rules are unknown.
-    func select(_ paths: [String], resolver: ConfigurationResolver) -> (linters: [String: SelectedLinter], problems: [InputProblem]) {
+    /// configuration (reported by `run`) is not linted: its rules are unknown.
+    func select(_ paths: [String], resolver: ConfigurationResolver) -> [String: SelectedLinter] {
         var byConfiguration: [String: SelectedLinter] = [:]
         var linters: [String: SelectedLinter] = [:]
-        var problems: [InputProblem] = []
-        var reported: Set<String> = []
         for path in paths {
-            switch resolver.configuration(for: path) {
-            case .success(let configuration):
-                guard options.stdin || configuration.covers(path) else { continue }
-                let key = configuration.path ?? ""
-                let selected = byConfiguration[key] ?? SelectedLinter(
-                    linter: configuration.linter(enableAllRules: options.enableAllRules),
-                    configurationDigest: String(ResultCache.hash([configuration.effectiveJSON(enableAllRules: options.enableAllRules)]), radix: 16))
-                byConfiguration[key] = selected
-                linters[path] = selected
-            case .failure(let failure):
-                if reported.insert(failure.path).inserted {
-                    problems.append(InputProblem(path: failure.path, line: failure.line,
-                                                 message: failure.message + " (the files it governs were not checked)"))
-                }
-            }
+            guard case .success(let configuration) = resolver.configuration(for: path),
+                  options.stdin || configuration.covers(path) else { continue }
+            let key = configuration.path ?? ""
+            let selected = byConfiguration[key] ?? SelectedLinter(
+                linter: configuration.linter(enableAllRules: options.enableAllRules),
+                configurationDigest: String(ResultCache.hash([configuration.effectiveJSON(enableAllRules: options.enableAllRules)]), radix: 16))
+            byConfiguration[key] = selected
+            linters[path] = selected
         }
-        return (linters, problems)
+        return linters
     }
 
     static func readBaseline(_ path: String) -> Result<Baseline, Baseline.Failure> {

@@ -14,7 +14,7 @@ public enum SyntheticCorpus {
     /// Writes `fileCount` files under `directory` (in subfolders of 500) and says what it wrote.
     @discardableResult
     public static func write(fileCount: Int, to directory: String, seed: UInt64 = 2026) throws -> Summary {
-        var generator = Generator(seed: seed)
+        var generator = SeededRandom(seed: seed)
         var summary = Summary()
         let modelCount = max(3, fileCount / 150)
         let models = (0..<modelCount).map { "Record\($0)" }
@@ -46,31 +46,7 @@ public enum SyntheticCorpus {
         return summary
     }
 
-    /// SplitMix64: small, fast, and the same everywhere.
-    struct Generator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func next(upTo bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-        /// Mostly 40–300 lines, sometimes tiny, rarely up to 5,000.
-        mutating func lineBudget() -> Int {
-            switch next(upTo: 100) {
-            case 0..<10: return 5 + next(upTo: 20)
-            case 10..<95: return 40 + next(upTo: 260)
-            case 95..<99: return 300 + next(upTo: 1200)
-            default: return 1500 + next(upTo: 3500)
-            }
-        }
-    }
-
-    static func model(_ name: String, _ generator: inout Generator) -> String {
+    static func model(_ name: String, _ generator: inout SeededRandom) -> String {
         """
         import Foundation
         import SwiftData
@@ -101,13 +77,13 @@ public enum SyntheticCorpus {
         """
     }
 
-    static func modelExtension(_ model: String, _ generator: inout Generator) -> String {
+    static func modelExtension(_ model: String, _ generator: inout SeededRandom) -> String {
         var text = "import Foundation\n\nextension \(model) {\n    var headline: String { title.uppercased() }\n"
         text += "    var isPopular: Bool { score > \(generator.next(upTo: 50)) }\n}\n\n"
         return text + filler(lines: generator.lineBudget() / 2, &generator)
     }
 
-    static func store(_ model: String, _ index: Int, _ generator: inout Generator) -> String {
+    static func store(_ model: String, _ index: Int, _ generator: inout SeededRandom) -> String {
         let predicates = [
             "#Predicate<\(model)> { $0.title.localizedStandardContains(search) }",
             "#Predicate<\(model)> { $0.title.hasPrefix(search) }",
@@ -134,7 +110,7 @@ public enum SyntheticCorpus {
         return text
     }
 
-    static func view(_ index: Int, _ models: [String], _ generator: inout Generator) -> String {
+    static func view(_ index: Int, _ models: [String], _ generator: inout SeededRandom) -> String {
         let model = models[generator.next(upTo: models.count)]
         var text = """
             import SwiftUI
@@ -155,17 +131,17 @@ public enum SyntheticCorpus {
         return text
     }
 
-    static func service(_ index: Int, _ generator: inout Generator) -> String {
+    static func service(_ index: Int, _ generator: inout SeededRandom) -> String {
         "import Foundation\n\nfinal class Service\(index) {\n    var cache: [String: Int] = [:]\n}\n\n" + filler(lines: generator.lineBudget(), &generator)
     }
 
-    static func utility(_ index: Int, _ generator: inout Generator) -> String {
+    static func utility(_ index: Int, _ generator: inout SeededRandom) -> String {
         "import Foundation\n\nenum Utility\(index) {\n    case one, two\n}\n\nstruct Helper\(index) { var value = 0 }\n\n"
             + filler(lines: generator.lineBudget(), &generator)
     }
 
     /// Ordinary code: functions with locals, loops, closures and string work.
-    static func filler(lines: Int, _ generator: inout Generator) -> String {
+    static func filler(lines: Int, _ generator: inout SeededRandom) -> String {
         var text = ""
         var written = 0
         var function = 0
@@ -186,5 +162,34 @@ public enum SyntheticCorpus {
             function += 1
         }
         return text
+    }
+}
+
+/// SplitMix64: a small, fast generator that gives the same numbers everywhere, for corpora and
+/// tests that must reproduce.
+public struct SeededRandom: RandomNumberGenerator, Sendable {
+    public var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A number in `0..<bound` (0 when the bound is not positive).
+    public mutating func next(upTo bound: Int) -> Int { bound <= 0 ? 0 : Int(next() % UInt64(bound)) }
+
+    /// Mostly 40–300 lines, sometimes tiny, rarely up to 5,000.
+    mutating func lineBudget() -> Int {
+        switch next(upTo: 100) {
+        case 0..<10: return 5 + next(upTo: 20)
+        case 10..<95: return 40 + next(upTo: 260)
+        case 95..<99: return 300 + next(upTo: 1200)
+        default: return 1500 + next(upTo: 3500)
+        }
     }
 }

@@ -44,6 +44,13 @@ import PredicateLintCore
         #expect(output.standardError.contains("the files it governs were not checked"))
     }
 
+    @Test func aBrokenConfigurationIsReportedEvenWithNothingToCheckUnderIt() throws {
+        let tree = try TemporaryTree(["Plain/.predicate-lint.json": "{ \"nope\": 1 }", "Plain/A.swift": "let a = 1\n"])
+        let output = Command.run([tree.path()])
+        #expect(output.exitCode == 2)
+        #expect(output.standardError.contains("\(tree.path("Plain/.predicate-lint.json")):1: unknown key \"nope\""))
+    }
+
     @Test func theNearestConfigurationWins() throws {
         let tree = try TemporaryTree([
             ".predicate-lint.json": #"{ "only_rules": ["regex"] }"#,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PredicateLintCommand
 import PredicateLintCore
+import SyntheticCorpus
 
 /// `--fix` through the real file-writing path.
 @Suite struct FixCommandTests {
@@ -185,7 +186,7 @@ import PredicateLintCore
 
     @Test(arguments: 0..<40)
     func editScriptsRebuildTheNewText(_ seed: Int) {
-        var generator = SeededGenerator(seed: UInt64(seed))
+        var generator = SeededRandom(seed: UInt64(seed))
         let old = (0..<Int.random(in: 0...30, using: &generator)).map { _ in "\(Int.random(in: 0...5, using: &generator))\n" }
         var new = old
         for _ in 0..<Int.random(in: 0...6, using: &generator) {
@@ -209,18 +210,5 @@ import PredicateLintCore
         }
         #expect(rebuilt == b)
         #expect(i == a.count && j == b.count)
-    }
-}
-
-/// A small deterministic generator, so failures reproduce.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,4 @@
+import SyntheticCorpus
 import Testing
 @testable import PredicateLintCore
 
@@ -10,38 +11,26 @@ import Testing
             + rule.description.corrections.map(\.before.plainCode)
     } + ExampleModels.files.map(\.source)
 
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { bound <= 0 ? 0 : Int(next() % UInt64(bound)) }
-    }
-
     /// Byte flips, insertions of syntax-heavy bytes, deletions, truncations and splices of
     /// two seeds; the result may be any bytes, decoded as a lossy string like the tool does.
-    static func mutate(_ seed: String, _ random: inout Random) -> String {
+    static func mutate(_ seed: String, _ random: inout SeededRandom) -> String {
         var bytes = Array(seed.utf8)
         let interesting: [UInt8] = Array("{}()[]<>$0.?!#@\"\\/*=&|~,:;\n\r\t é".utf8) + [0x00, 0xFF, 0xC3]
-        for _ in 0..<(1 + random.below(4)) {
-            switch random.below(5) {
+        for _ in 0..<(1 + random.next(upTo: 4)) {
+            switch random.next(upTo: 5) {
             case 0 where !bytes.isEmpty:
-                bytes[random.below(bytes.count)] = UInt8(truncatingIfNeeded: random.next())
+                bytes[random.next(upTo: bytes.count)] = UInt8(truncatingIfNeeded: random.next())
             case 1:
-                bytes.insert(interesting[random.below(interesting.count)], at: random.below(bytes.count + 1))
+                bytes.insert(interesting[random.next(upTo: interesting.count)], at: random.next(upTo: bytes.count + 1))
             case 2 where !bytes.isEmpty:
-                let start = random.below(bytes.count)
-                bytes.removeSubrange(start..<min(bytes.count, start + 1 + random.below(8)))
+                let start = random.next(upTo: bytes.count)
+                bytes.removeSubrange(start..<min(bytes.count, start + 1 + random.next(upTo: 8)))
             case 3:
-                bytes = Array(bytes.prefix(random.below(bytes.count + 1)))
+                bytes = Array(bytes.prefix(random.next(upTo: bytes.count + 1)))
             default:
-                let other = Array(seeds[random.below(seeds.count)].utf8)
-                let cut = random.below(bytes.count + 1)
-                bytes = Array(bytes.prefix(cut)) + Array(other.suffix(random.below(other.count + 1)))
+                let other = Array(seeds[random.next(upTo: seeds.count)].utf8)
+                let cut = random.next(upTo: bytes.count + 1)
+                bytes = Array(bytes.prefix(cut)) + Array(other.suffix(random.next(upTo: other.count + 1)))
             }
         }
         return String(decoding: bytes, as: UTF8.self)
@@ -49,12 +38,12 @@ import Testing
 
     @Test(arguments: 0..<8)
     func mutationsNeverCrashMisplaceOrBreak(_ shard: Int) {
-        var random = Random(state: UInt64(shard) &* 7_919 &+ 1)
+        var random = SeededRandom(seed: UInt64(shard) &* 7_919 &+ 1)
         let linter = Linter(rules: RuleRegistry.all.map { $0.init() }, deploymentTarget: DeploymentTarget(parsing: "iOS 17.0"))
         let fixer = Fixer(linter: linter)
         let models = ModelIndex(files: ExampleModels.files.map { SourceFile(path: $0.path, text: $0.source) })
         for _ in 0..<500 {
-            let text = Self.mutate(Self.seeds[random.below(Self.seeds.count)], &random)
+            let text = Self.mutate(Self.seeds[random.next(upTo: Self.seeds.count)], &random)
             let file = SourceFile(path: "Fuzz.swift", text: text)
             let byteCount = text.utf8.count
             let lineCount = text.reduce(1) { $1 == "\n" || $1 == "\r\n" || $1 == "\r" ? $0 + 1 : $0 }

@@ -5,6 +5,8 @@ public enum Invocation: Equatable {
     /// `config --effective [PATH]`: the configuration that governs PATH, defaults filled in.
     case effectiveConfiguration(path: String, configPath: String?)
     case listRules
+    /// `mcp`: serve the Model Context Protocol on standard input and output.
+    case mcpServer
     /// `generate-docs DIR`: one Markdown page per rule.
     case generateDocs(directory: String)
     case explain(ruleID: String)
@@ -87,6 +89,9 @@ public enum ArgumentParser {
             arguments = arguments.dropFirst()
         case "help":
             return .help
+        case "mcp":
+            guard arguments.count == 1 else { throw UsageError(message: "`mcp` takes no arguments") }
+            return .mcpServer
         case "generate-docs":
             guard arguments.count == 2, let directory = arguments.last else {
                 throw UsageError(message: "`generate-docs` takes one folder: `predicate-lint generate-docs docs/rules`")
@@ -194,6 +199,7 @@ public enum ArgumentParser {
                predicate-lint --stdin --stdin-path PATH [options] [MODEL-PATH ...]
                predicate-lint config --effective [--config FILE] [PATH]
                predicate-lint generate-docs DIR
+               predicate-lint mcp
                predicate-lint rules
                predicate-lint explain RULE
 
@@ -205,6 +211,7 @@ public enum ArgumentParser {
           rules              List every rule with its severity and summary.
           config --effective Print the configuration that governs PATH, defaults filled in.
           generate-docs DIR  Write one Markdown page per rule, and an index, into DIR.
+          mcp                Serve the Model Context Protocol on stdin/stdout (for coding assistants).
           explain RULE       Show why a rule exists and how to fix what it finds.
 
         OPTIONS:

@@ -7,6 +7,8 @@ public enum Invocation: Equatable {
     case listRules
     /// `mcp`: serve the Model Context Protocol on standard input and output.
     case mcpServer
+    /// `lsp`: serve the Language Server Protocol on standard input and output.
+    case languageServer
     /// `generate-docs DIR`: one Markdown page per rule.
     case generateDocs(directory: String)
     case explain(ruleID: String)
@@ -89,6 +91,9 @@ public enum ArgumentParser {
             arguments = arguments.dropFirst()
         case "help":
             return .help
+        case "lsp":
+            guard arguments.count == 1 else { throw UsageError(message: "`lsp` takes no arguments") }
+            return .languageServer
         case "mcp":
             guard arguments.count == 1 else { throw UsageError(message: "`mcp` takes no arguments") }
             return .mcpServer
@@ -199,7 +204,7 @@ public enum ArgumentParser {
                predicate-lint --stdin --stdin-path PATH [options] [MODEL-PATH ...]
                predicate-lint config --effective [--config FILE] [PATH]
                predicate-lint generate-docs DIR
-               predicate-lint mcp
+               predicate-lint lsp | mcp
                predicate-lint rules
                predicate-lint explain RULE
 
@@ -211,6 +216,7 @@ public enum ArgumentParser {
           rules              List every rule with its severity and summary.
           config --effective Print the configuration that governs PATH, defaults filled in.
           generate-docs DIR  Write one Markdown page per rule, and an index, into DIR.
+          lsp                Serve the Language Server Protocol on stdin/stdout (for editors).
           mcp                Serve the Model Context Protocol on stdin/stdout (for coding assistants).
           explain RULE       Show why a rule exists and how to fix what it finds.
 

@@ -34,6 +34,9 @@ public enum Command {
                     standardError: "error: no rule '\(id)'; `predicate-lint rules` lists them\n", exitCode: 2)
             }
             return CommandOutput(standardOutput: RuleDocumentation.explanation(of: description))
+        case .languageServer:
+            LanguageServer(input: .standardInput, output: .standardOutput).run()
+            return CommandOutput()
         case .mcpServer:
             MCPServer(input: .standardInput, output: .standardOutput).run()
             return CommandOutput()

@@ -242,6 +242,13 @@ struct LintRun: Sendable {
     /// The models of every file that can shape them, and a digest of which files those were
     /// and what they held, so cached findings are tied to the models they were checked against.
     func modelIndex(of files: [ScannedFile], cache: ResultCache?) -> (ModelIndex, String) {
+        let declarations = self.declarations(of: files, cache: cache)
+        let digestParts = files.filter { declarations[$0.path] != nil }.map { "\($0.path):\($0.contentHash)" }.sorted()
+        return (ModelIndex(declarations.keys.sorted().compactMap { declarations[$0] }), String(ResultCache.hash(digestParts), radix: 16))
+    }
+
+    /// The declarations of the files that can shape the models, by path.
+    func declarations(of files: [ScannedFile], cache: ResultCache? = nil) -> [String: FileDeclarations] {
         var declarations: [String: FileDeclarations] = [:]
         var pending = options.prefilter ? files.filter(\.prefilter.hasModel) : files
         var names: Set<String> = []
@@ -262,8 +269,7 @@ struct LintRun: Sendable {
             // Files that may declare a type a model stores, or extend a model, and are not read yet.
             pending = files.filter { declarations[$0.path] == nil && $0.prefilter.declaresAnything(about: names, models: models) }
         }
-        let digestParts = files.filter { declarations[$0.path] != nil }.map { "\($0.path):\($0.contentHash)" }.sorted()
-        return (ModelIndex(declarations.keys.sorted().compactMap { declarations[$0] }), String(ResultCache.hash(digestParts), radix: 16))
+        return declarations
     }
 
     func resultCache() -> ResultCache? {

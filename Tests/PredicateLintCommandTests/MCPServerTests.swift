@@ -36,7 +36,7 @@ import Testing
                     // Not ours yet: look again after more arrives.
                     break
                 }
-                let chunk = fromServer.fileHandleForReading.availableData
+                let chunk = readWithDeadline(fromServer.fileHandleForReading)
                 if chunk.isEmpty { return [:] }
                 buffer.append(chunk)
             }

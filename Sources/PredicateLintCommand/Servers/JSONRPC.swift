@@ -63,10 +63,11 @@ public final class JSONRPCConnection: @unchecked Sendable {
         case .contentLength:
             guard let headerEnd = buffer.range(of: Data("\r\n\r\n".utf8)) else { return nil }
             let header = String(decoding: buffer[buffer.startIndex..<headerEnd.lowerBound], as: UTF8.self)
+            // Found anywhere in a header line, so that stray bytes left by a damaged message
+            // before it do not lose the next one.
             let length = header.split(separator: "\r\n").compactMap { line -> Int? in
-                let parts = line.split(separator: ":", maxSplits: 1)
-                guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
-                return Int(parts[1].trimmingCharacters(in: .whitespaces))
+                guard let name = line.lowercased().range(of: "content-length:") else { return nil }
+                return Int(line.lowercased()[name.upperBound...].trimmingCharacters(in: .whitespaces))
             }.first
             guard let length, length >= 0 else {
                 // A header without a length cannot be framed: drop it and report.

@@ -1,0 +1,223 @@
+import Dispatch
+import Foundation
+import PredicateLintCore
+import SwiftSyntax
+
+/// `predicate-lint lsp`: diagnostics and quick fixes while typing, in any editor that speaks
+/// the Language Server Protocol. The workspace's models are indexed at start and kept current
+/// as documents change, so model-aware rules see the whole app.
+public final class LanguageServer: @unchecked Sendable {
+    let connection: JSONRPCConnection
+    /// Documents, declarations and pending lints are touched on this queue only.
+    private let state = DispatchQueue(label: "predicate-lint.lsp.state")
+    /// Lints run here, on snapshots, so a slow one holds up nothing.
+    private let work = DispatchQueue(label: "predicate-lint.lsp.work", attributes: .concurrent)
+    private var documents: [String: (text: String, version: Int)] = [:]
+    /// Declarations by file path: the workspace's files, replaced by open documents' text.
+    private var declarations: [String: FileDeclarations] = [:]
+    private var models = ModelIndex.empty
+    private var pendingLints: [String: DispatchWorkItem] = [:]
+    private var linter = Linter()
+    let debounce: DispatchTimeInterval
+
+    public init(input: FileHandle, output: FileHandle, debounce: DispatchTimeInterval = .milliseconds(150)) {
+        connection = JSONRPCConnection(input: input, output: output, framing: .contentLength)
+        self.debounce = debounce
+    }
+
+    /// Serves until `exit` or the end of the input.
+    public func run() {
+        while true {
+            switch connection.receive() {
+            case .end:
+                return
+            case .malformed(let text):
+                connection.respond(to: nil, error: JSONRPCConnection.ErrorCode.parseError, "Parse error: \(text)")
+            case .message(let message):
+                if message["method"] as? String == "exit" { return }
+                let request = Unchecked(message)
+                state.sync { handle(request.value) }
+            }
+        }
+    }
+
+    // MARK: Messages (on `state`)
+
+    private func handle(_ message: [String: Any]) {
+        let id = message["id"]
+        let params = message["params"] as? [String: Any] ?? [:]
+        guard let method = message["method"] as? String else {
+            if id == nil { connection.respond(to: nil, error: JSONRPCConnection.ErrorCode.invalidRequest, "Invalid request: no method") }
+            return
+        }
+        switch method {
+        case "initialize":
+            indexWorkspace(params)
+            connection.respond(to: id ?? NSNull(), result: [
+                "capabilities": [
+                    "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
+                    "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+                    "positionEncoding": "utf-16",
+                ],
+                "serverInfo": ["name": "predicate-lint", "version": Command.version],
+            ] as [String: Any])
+        case "shutdown":
+            connection.respond(to: id ?? NSNull(), result: NSNull())
+        case "textDocument/didOpen":
+            guard let document = params["textDocument"] as? [String: Any], let uri = document["uri"] as? String,
+                  let text = document["text"] as? String else { return invalid(id, "didOpen needs textDocument.uri and text") }
+            documents[uri] = (text, document["version"] as? Int ?? 0)
+            documentChanged(uri, delay: .milliseconds(0))
+        case "textDocument/didChange":
+            guard let document = params["textDocument"] as? [String: Any], let uri = document["uri"] as? String,
+                  let current = documents[uri], let changes = params["contentChanges"] as? [[String: Any]] else {
+                return invalid(id, "didChange needs an open textDocument and contentChanges")
+            }
+            var text = current.text
+            for change in changes { text = Self.apply(change, to: text) }
+            documents[uri] = (text, document["version"] as? Int ?? current.version + 1)
+            documentChanged(uri, delay: debounce)
+        case "textDocument/didSave":
+            if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String { documentChanged(uri, delay: .milliseconds(0)) }
+        case "textDocument/didClose":
+            guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String else { return }
+            documents[uri] = nil
+            pendingLints.removeValue(forKey: uri)?.cancel()
+            // The file on disk counts for the models again.
+            let path = Self.path(of: uri)
+            declarations[path] = FileManager.default.contents(atPath: path)
+                .map { FileDeclarations(file: SourceFile(path: path, text: String(decoding: $0, as: UTF8.self))) }
+            models = ModelIndex(Array(declarations.values))
+            connection.send(["method": "textDocument/publishDiagnostics", "params": ["uri": uri, "diagnostics": [Any]()]])
+        case "textDocument/codeAction":
+            guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, let document = documents[uri],
+                  let range = params["range"] as? [String: Any] else { return invalid(id, "codeAction needs an open textDocument and a range") }
+            let snapshot = Unchecked((document.text, models, linter, range, id ?? NSNull()))
+            work.async { [connection] in
+                let (text, models, linter, range, id) = snapshot.value
+                connection.respond(to: id, result: Self.codeActions(uri: uri, text: text, range: range, models: models, linter: linter))
+            }
+        case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration":
+            break
+        default:
+            if id != nil { connection.respond(to: id, error: JSONRPCConnection.ErrorCode.methodNotFound, "Method not found: \(method)") }
+        }
+    }
+
+    private func invalid(_ id: Any?, _ message: String) {
+        if id != nil { connection.respond(to: id, error: JSONRPCConnection.ErrorCode.invalidParams, "Invalid params: \(message)") }
+    }
+
+    /// The document's declarations join the models; a lint is scheduled after `delay`, replacing
+    /// one still waiting (typing produces many changes; only the last needs checking).
+    private func documentChanged(_ uri: String, delay: DispatchTimeInterval) {
+        guard let document = documents[uri] else { return }
+        let path = Self.path(of: uri)
+        let updated = FileDeclarations(file: SourceFile(path: path, text: document.text))
+        if declarations[path].flatMap(Self.encoded) != Self.encoded(updated) {
+            declarations[path] = updated
+            models = ModelIndex(Array(declarations.values))
+            // Other open documents may use what this one declares.
+            for other in documents.keys where other != uri { scheduleLint(other, delay: delay) }
+        }
+        scheduleLint(uri, delay: delay)
+    }
+
+    private func scheduleLint(_ uri: String, delay: DispatchTimeInterval) {
+        guard let document = documents[uri] else { return }
+        let path = Self.path(of: uri)
+        pendingLints.removeValue(forKey: uri)?.cancel()
+        let snapshot = Unchecked((document.text, document.version, models, linter))
+        let item = DispatchWorkItem { [connection] in
+            let (text, version, models, linter) = snapshot.value
+            let findings = linter.lint(SourceFile(path: path, text: text), models: models)
+            connection.send(["method": "textDocument/publishDiagnostics", "params": [
+                "uri": uri, "version": version, "diagnostics": Self.diagnostics(findings, text: text),
+            ] as [String: Any]])
+        }
+        pendingLints[uri] = item
+        work.asyncAfter(deadline: .now() + delay, execute: item)
+    }
+
+    private static func encoded(_ declarations: FileDeclarations) -> Data? { try? JSONEncoder().encode(declarations) }
+
+    /// Every Swift file under the workspace folders contributes its models, as in a lint run.
+    private func indexWorkspace(_ params: [String: Any]) {
+        var roots = (params["workspaceFolders"] as? [[String: Any]] ?? []).compactMap { $0["uri"] as? String }.map(Self.path(of:))
+        if roots.isEmpty, let root = params["rootUri"] as? String { roots = [Self.path(of: root)] }
+        if roots.isEmpty, let root = params["rootPath"] as? String { roots = [root] }
+        guard !roots.isEmpty else { return }
+        let run = LintRun(options: LintOptions(paths: roots, useCache: false), environment: CommandEnvironment())
+        let files = LintRun.parallelMap(FileDiscovery.swiftFiles(in: roots).files) { LintRun.scan(path: $0).file }.compactMap { $0 }
+        for (path, fileDeclarations) in run.declarations(of: files) { declarations[path] = fileDeclarations }
+        models = ModelIndex(Array(declarations.values))
+        if let configuration = try? ConfigurationResolver(explicitPath: nil).configuration(for: roots[0] + "/_.swift").get() {
+            linter = configuration.linter()
+        }
+    }
+
+    // MARK: Conversions
+
+    static func path(of uri: String) -> String {
+        URL(string: uri).map { $0.isFileURL ? $0.path : uri } ?? uri
+    }
+
+    static func apply(_ change: [String: Any], to text: String) -> String {
+        guard let newText = change["text"] as? String else { return text }
+        guard let range = change["range"] as? [String: Any],
+              let start = range["start"] as? [String: Any], let end = range["end"] as? [String: Any] else { return newText }
+        let positions = TextPositions(text)
+        let from = positions.offset(line: start["line"] as? Int ?? 0, character: start["character"] as? Int ?? 0)
+        let to = positions.offset(line: end["line"] as? Int ?? 0, character: end["character"] as? Int ?? 0)
+        return text.applying([TextEdit(range: min(from, to)..<max(from, to), replacement: newText)])
+    }
+
+    /// The span of the token a finding names.
+    static func span(of finding: Finding, in file: SourceFile) -> Range<Int> {
+        guard let token = file.tree.token(at: AbsolutePosition(utf8Offset: finding.offset)) else { return finding.offset..<finding.offset }
+        return finding.offset..<max(finding.offset, token.endPositionBeforeTrailingTrivia.utf8Offset)
+    }
+
+    static func diagnostics(_ findings: [Finding], text: String) -> [[String: Any]] {
+        let file = SourceFile(path: "", text: text)
+        let positions = TextPositions(text)
+        return findings.map { finding in
+            [
+                "range": positions.range(span(of: finding, in: file)),
+                "severity": finding.severity == .error ? 1 : 2,
+                "code": finding.ruleID,
+                "codeDescription": ["href": "https://github.com/predicate-lint/predicate-lint/blob/main/docs/rules/\(finding.ruleID).md"],
+                "source": "predicate-lint",
+                "message": finding.message,
+            ]
+        }
+    }
+
+    /// Quick fixes for the findings in `range`, and for each, a comment that silences its rule
+    /// on that line.
+    static func codeActions(uri: String, text: String, range: [String: Any], models: ModelIndex, linter: Linter) -> [[String: Any]] {
+        let file = SourceFile(path: Self.path(of: uri), text: text)
+        let positions = TextPositions(text)
+        let first = (range["start"] as? [String: Any])?["line"] as? Int ?? 0
+        let last = (range["end"] as? [String: Any])?["line"] as? Int ?? first
+        var actions: [[String: Any]] = []
+        for finding in linter.lint(file, models: models) where (first...max(first, last)).contains(finding.line - 1) {
+            let diagnostic = diagnostics([finding], text: text)
+            if let correction = finding.correction {
+                actions.append([
+                    "title": "\(correction.title) (\(finding.ruleID))", "kind": "quickfix", "isPreferred": true,
+                    "diagnostics": diagnostic,
+                    "edit": ["changes": [uri: correction.edits.map { ["range": positions.range($0.range), "newText": $0.replacement] }]],
+                ])
+            }
+            let lineStart = positions.lineStarts[finding.line - 1]
+            let indentation = String(text.utf8.dropFirst(lineStart).prefix { $0 == 0x20 || $0 == 0x09 }.map { Character(UnicodeScalar($0)) })
+            actions.append([
+                "title": "Disable \(finding.ruleID) for this line", "kind": "quickfix", "diagnostics": diagnostic,
+                "edit": ["changes": [uri: [["range": positions.range(lineStart..<lineStart),
+                                            "newText": "\(indentation)// predicate-lint:disable:next \(finding.ruleID) - \n"]]]],
+            ])
+        }
+        return actions
+    }
+}

@@ -1,0 +1,48 @@
+import PredicateLintCore
+
+/// Converts between the tool's UTF-8 offsets and the Language Server Protocol's positions
+/// (0-based lines, UTF-16 code units), for one version of a document's text.
+struct TextPositions {
+    let text: String
+    /// UTF-8 offset where each line starts. Lines end at LF, CR LF or a lone CR, as in Swift.
+    let lineStarts: [Int]
+
+    init(_ text: String) {
+        self.text = text
+        var starts = [0]
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x0A || (bytes[index] == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
+                starts.append(index + 1)
+            }
+            index += 1
+        }
+        lineStarts = starts
+    }
+
+    /// UTF-8 offset → (line, UTF-16 character).
+    func position(ofOffset offset: Int) -> (line: Int, character: Int) {
+        let line = max(0, (lineStarts.lastIndex { $0 <= offset }) ?? 0)
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: lineStarts[line], limitedBy: utf8.endIndex) ?? utf8.endIndex
+        let end = utf8.index(utf8.startIndex, offsetBy: min(offset, utf8.count), limitedBy: utf8.endIndex) ?? utf8.endIndex
+        return (line, text.utf16.distance(from: start, to: end))
+    }
+
+    /// (line, UTF-16 character) → UTF-8 offset, clamped to the text.
+    func offset(line: Int, character: Int) -> Int {
+        guard line < lineStarts.count else { return text.utf8.count }
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: lineStarts[line])
+        let lineEnd = line + 1 < lineStarts.count ? utf8.index(utf8.startIndex, offsetBy: lineStarts[line + 1]) : utf8.endIndex
+        let target = text.utf16.index(start, offsetBy: character, limitedBy: lineEnd) ?? lineEnd
+        return utf8.distance(from: utf8.startIndex, to: min(target, lineEnd))
+    }
+
+    func range(_ range: Range<Int>) -> [String: Any] {
+        let start = position(ofOffset: range.lowerBound)
+        let end = position(ofOffset: range.upperBound)
+        return ["start": ["line": start.line, "character": start.character], "end": ["line": end.line, "character": end.character]]
+    }
+}

@@ -42,8 +42,14 @@ struct LintRun: Sendable {
         let discovery = FileDiscovery.swiftFiles(in: options.paths)
         var problems = discovery.problems
         // A broken configuration is reported even where none of its files needs checking.
+        // Configurations belong to folders, so one file per folder is enough to ask about.
         var brokenConfigurations: Set<String> = []
+        var folders: [Substring: String] = [:]
         for path in discovery.files + (options.stdin ? [options.stdinPath ?? "<stdin>.swift"] : []) {
+            let folder = path.lastIndex(of: "/").map { path[..<$0] } ?? "."
+            if folders[folder] == nil { folders[folder] = path }
+        }
+        for path in folders.values.sorted() {
             if case .failure(let failure) = resolver.configuration(for: path), brokenConfigurations.insert(failure.path).inserted {
                 problems.append(InputProblem(path: failure.path, line: failure.line,
                                              message: failure.message + " (the files it governs were not checked)"))

@@ -43,11 +43,6 @@ public enum Reporter {
         }
     }
 
-    /// Convenience for the two formats that need nothing but the findings.
-    public static func report(_ findings: [Finding], as kind: ReporterKind) -> String {
-        report(ReportInput(findings: findings), as: kind)
-    }
-
     /// `path:line:column: error: message [rule-id]`: what swiftc prints, so Xcode and editors
     /// place it in the source.
     static func xcode(_ findings: [Finding]) -> String {

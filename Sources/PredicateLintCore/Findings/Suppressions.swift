@@ -72,8 +72,6 @@ public struct Suppressions: Sendable {
         }?.command
     }
 
-    public func isSuppressed(_ finding: Finding) -> Bool { suppressingCommand(of: finding) != nil }
-
     /// Whether a command disables (rather than enables) rules.
     static func isDisabling(_ command: Command) -> Bool { command.action.hasPrefix("disable") }
 

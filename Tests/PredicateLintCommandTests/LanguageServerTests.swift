@@ -71,10 +71,14 @@ import Testing
         let tree = try TemporaryTree(["Models/Song.swift": "@Model final class Song {\n var title = \"\"\n var loud: Bool { true }\n}\n"])
         let editor = Editor()
         defer { try? editor.toServer.fileHandleForWriting.close() }
-        let initialized = try editor.request("initialize", ["rootUri": URL(fileURLWithPath: tree.path()).absoluteString, "capabilities": [:]])
+        let initialized = try editor.request("initialize", ["rootUri": URL(fileURLWithPath: tree.path()).absoluteString,
+            "capabilities": ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]]])
         let capabilities = (initialized["result"] as? [String: Any])?["capabilities"] as? [String: Any]
         #expect((capabilities?["textDocumentSync"] as? [String: Any])?["change"] as? Int == 2)
         try editor.notify("initialized", [:])
+        let registration = try editor.next { $0["method"] as? String == "client/registerCapability" }
+        #expect(((registration["params"] as? [String: Any])?["registrations"] as? [[String: Any]])?.first?["method"] as? String
+                == "workspace/didChangeWatchedFiles")
 
         // The workspace's models are known: `loud` is computed in a file that is not open.
         let uri = URL(fileURLWithPath: tree.path("Views/List.swift")).absoluteString
@@ -106,6 +110,19 @@ import Testing
         try editor.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2], "contentChanges": [["text": text]]])
         diagnostics = try editor.diagnostics(for: uri, version: 2)
         #expect(diagnostics.compactMap { $0["code"] as? String } == ["computed-property"])
+
+        // A model file changed on disk (a checkout, say): `loud` is stored now, so the open
+        // document is checked again and the finding goes.
+        try tree.write("Models/Song.swift", Data("@Model final class Song {\n var title = \"\"\n var loud = true\n}\n".utf8))
+        try editor.notify("workspace/didChangeWatchedFiles", ["changes": [[
+            "uri": URL(fileURLWithPath: tree.path("Models/Song.swift")).absoluteString, "type": 2,
+        ]]])
+        #expect(try editor.diagnostics(for: uri, version: 2).isEmpty)
+        try tree.write("Models/Song.swift", Data("@Model final class Song {\n var title = \"\"\n var loud: Bool { true }\n}\n".utf8))
+        try editor.notify("workspace/didChangeWatchedFiles", ["changes": [[
+            "uri": URL(fileURLWithPath: tree.path("Models/Song.swift")).absoluteString, "type": 2,
+        ]]])
+        #expect(try editor.diagnostics(for: uri, version: 2).compactMap { $0["code"] as? String } == ["computed-property"])
 
         // An incremental edit removes the last problem: ` && $0.loud`, in UTF-16 positions.
         try editor.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 3], "contentChanges": [[

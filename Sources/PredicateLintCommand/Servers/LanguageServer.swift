@@ -18,6 +18,8 @@ public final class LanguageServer: @unchecked Sendable {
     private var models = ModelIndex.empty
     private var pendingLints: [String: DispatchWorkItem] = [:]
     private var linter = Linter()
+    /// Whether the client lets us ask to be told about files changed on disk.
+    private var canWatchFiles = false
     let debounce: DispatchTimeInterval
 
     public init(input: FileHandle, output: FileHandle, debounce: DispatchTimeInterval = .milliseconds(150)) {
@@ -52,6 +54,8 @@ public final class LanguageServer: @unchecked Sendable {
         }
         switch method {
         case "initialize":
+            let workspace = (params["capabilities"] as? [String: Any])?["workspace"] as? [String: Any]
+            canWatchFiles = (workspace?["didChangeWatchedFiles"] as? [String: Any])?["dynamicRegistration"] as? Bool ?? false
             indexWorkspace(params)
             connection.respond(to: id ?? NSNull(), result: [
                 "capabilities": [
@@ -97,7 +101,17 @@ public final class LanguageServer: @unchecked Sendable {
                 let (text, models, linter, range, id) = snapshot.value
                 connection.respond(to: id, result: Self.codeActions(uri: uri, text: text, range: range, models: models, linter: linter))
             }
-        case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration":
+        case "initialized":
+            // Files changed outside the editor (a checkout, a generator) must reach the models.
+            if canWatchFiles {
+                connection.send(["id": "predicate-lint-watch", "method": "client/registerCapability", "params": ["registrations": [[
+                    "id": "predicate-lint-swift-files", "method": "workspace/didChangeWatchedFiles",
+                    "registerOptions": ["watchers": [["globPattern": "**/*.swift"]]],
+                ]]]])
+            }
+        case "workspace/didChangeWatchedFiles":
+            filesChangedOnDisk(params["changes"] as? [[String: Any]] ?? [])
+        case "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration":
             break
         default:
             if id != nil { connection.respond(to: id, error: JSONRPCConnection.ErrorCode.methodNotFound, "Method not found: \(method)") }
@@ -140,6 +154,26 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     private static func encoded(_ declarations: FileDeclarations) -> Data? { try? JSONEncoder().encode(declarations) }
+
+    /// Files created, changed or deleted on disk: their declarations are read again (open
+    /// documents keep their editor text), and open documents are checked again if the models
+    /// changed.
+    private func filesChangedOnDisk(_ changes: [[String: Any]]) {
+        var changed = false
+        for change in changes {
+            guard let uri = change["uri"] as? String, uri.hasSuffix(".swift"), documents[uri] == nil else { continue }
+            let path = Self.path(of: uri)
+            let updated = FileManager.default.contents(atPath: path)
+                .map { FileDeclarations(file: SourceFile(path: path, text: String(decoding: $0, as: UTF8.self))) }
+            if declarations[path].flatMap(Self.encoded) != updated.flatMap(Self.encoded) {
+                declarations[path] = updated
+                changed = true
+            }
+        }
+        guard changed else { return }
+        models = ModelIndex(Array(declarations.values))
+        for uri in documents.keys { scheduleLint(uri, delay: .milliseconds(0)) }
+    }
 
     /// Every Swift file under the workspace folders contributes its models, as in a lint run.
     private func indexWorkspace(_ params: [String: Any]) {

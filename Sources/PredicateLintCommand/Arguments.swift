@@ -1,6 +1,6 @@
 /// The command line, parsed by hand: the tool takes few options, and a dependency would cost
 /// more than these lines.
-public enum Invocation: Equatable {
+public enum Invocation: Equatable, Sendable {
     case lint(LintOptions)
     /// `config --effective [PATH]`: the configuration that governs PATH, defaults filled in.
     case effectiveConfiguration(path: String, configPath: String?)
@@ -74,14 +74,18 @@ public struct UsageError: Error, Equatable {
 }
 
 public enum ArgumentParser {
+    /// Subcommands that take nothing after them.
+    static let argumentlessCommands: [String: Invocation] = ["rules": .listRules, "lsp": .languageServer, "mcp": .mcpServer]
+
     public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         var arguments = arguments[...]
         if arguments.contains("--help") || arguments.contains("-h") { return .help }
         if arguments.contains("--version") { return .version }
+        if let command = arguments.first, let invocation = argumentlessCommands[command] {
+            guard arguments.count == 1 else { throw UsageError(message: "`\(command)` takes no arguments") }
+            return invocation
+        }
         switch arguments.first {
-        case "rules":
-            guard arguments.count == 1 else { throw UsageError(message: "`rules` takes no arguments") }
-            return .listRules
         case "explain":
             guard arguments.count == 2, let id = arguments.last else {
                 throw UsageError(message: "`explain` takes one rule id; `predicate-lint rules` lists them")
@@ -91,12 +95,6 @@ public enum ArgumentParser {
             arguments = arguments.dropFirst()
         case "help":
             return .help
-        case "lsp":
-            guard arguments.count == 1 else { throw UsageError(message: "`lsp` takes no arguments") }
-            return .languageServer
-        case "mcp":
-            guard arguments.count == 1 else { throw UsageError(message: "`mcp` takes no arguments") }
-            return .mcpServer
         case "generate-docs":
             guard arguments.count == 2, let directory = arguments.last else {
                 throw UsageError(message: "`generate-docs` takes one folder: `predicate-lint generate-docs docs/rules`")

@@ -58,8 +58,7 @@ public final class ResultCache: Sendable {
     }
 
     static func name(_ parts: [String]) -> String {
-        let hex = String(hash(["v1", Command.version] + parts), radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex + ".json"
+        Fingerprint.hash(["v1", Command.version] + parts) + ".json"
     }
 
     // MARK: Entries

@@ -17,14 +17,9 @@ public enum Fingerprint {
             .split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    /// A stable 64-bit hash (FNV-1a), as hex.
+    /// A stable 64-bit hash of the parts, as 16 hex digits (the cache's hash: one for both).
     public static func hash(_ parts: [String]) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in parts.joined(separator: "\u{1F}").utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
+        let hex = String(ResultCache.hash(parts), radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 }

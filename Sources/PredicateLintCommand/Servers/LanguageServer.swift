@@ -71,7 +71,7 @@ public final class LanguageServer: @unchecked Sendable {
             guard let document = params["textDocument"] as? [String: Any], let uri = document["uri"] as? String,
                   let text = document["text"] as? String else { return invalid(id, "didOpen needs textDocument.uri and text") }
             documents[uri] = (text, document["version"] as? Int ?? 0)
-            documentChanged(uri, delay: .milliseconds(0))
+            scheduleLint(uri, delay: .milliseconds(0))
         case "textDocument/didChange":
             guard let document = params["textDocument"] as? [String: Any], let uri = document["uri"] as? String,
                   let current = documents[uri], let changes = params["contentChanges"] as? [[String: Any]] else {
@@ -80,9 +80,9 @@ public final class LanguageServer: @unchecked Sendable {
             var text = current.text
             for change in changes { text = Self.apply(change, to: text) }
             documents[uri] = (text, document["version"] as? Int ?? current.version + 1)
-            documentChanged(uri, delay: debounce)
+            scheduleLint(uri, delay: debounce)
         case "textDocument/didSave":
-            if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String { documentChanged(uri, delay: .milliseconds(0)) }
+            if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String { scheduleLint(uri, delay: .milliseconds(0)) }
         case "textDocument/didClose":
             guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String else { return }
             documents[uri] = nil
@@ -122,35 +122,40 @@ public final class LanguageServer: @unchecked Sendable {
         if id != nil { connection.respond(to: id, error: JSONRPCConnection.ErrorCode.invalidParams, "Invalid params: \(message)") }
     }
 
-    /// The document's declarations join the models; a lint is scheduled after `delay`, replacing
-    /// one still waiting (typing produces many changes; only the last needs checking).
-    private func documentChanged(_ uri: String, delay: DispatchTimeInterval) {
-        guard let document = documents[uri] else { return }
-        let path = Self.path(of: uri)
-        let updated = FileDeclarations(file: SourceFile(path: path, text: document.text))
-        if declarations[path].flatMap(Self.encoded) != Self.encoded(updated) {
-            declarations[path] = updated
-            models = ModelIndex(Array(declarations.values))
-            // Other open documents may use what this one declares.
-            for other in documents.keys where other != uri { scheduleLint(other, delay: delay) }
-        }
-        scheduleLint(uri, delay: delay)
-    }
-
+    /// A lint is scheduled after `delay`, replacing one still waiting (typing produces many
+    /// changes; only the last needs checking). Parsing happens there, off the message loop.
     private func scheduleLint(_ uri: String, delay: DispatchTimeInterval) {
         guard let document = documents[uri] else { return }
         let path = Self.path(of: uri)
         pendingLints.removeValue(forKey: uri)?.cancel()
-        let snapshot = Unchecked((document.text, document.version, models, linter))
-        let item = DispatchWorkItem { [connection] in
-            let (text, version, models, linter) = snapshot.value
-            let findings = linter.lint(SourceFile(path: path, text: text), models: models)
+        let snapshot = Unchecked((document.text, document.version, linter))
+        let item = DispatchWorkItem { [self] in
+            let (text, version, linter) = snapshot.value
+            // One parse serves the document's declarations, its lint and its diagnostics.
+            let file = SourceFile(path: path, text: text)
+            let declared = FileDeclarations(file: file)
+            guard let models = state.sync(execute: { adopt(declared, of: uri, version: version) }) else { return }
+            let findings = linter.lint(file, models: models)
             connection.send(["method": "textDocument/publishDiagnostics", "params": [
-                "uri": uri, "version": version, "diagnostics": Self.diagnostics(findings, text: text),
+                "uri": uri, "version": version, "diagnostics": Self.diagnostics(findings, in: file, positions: TextPositions(text)),
             ] as [String: Any]])
         }
         pendingLints[uri] = item
         work.asyncAfter(deadline: .now() + delay, execute: item)
+    }
+
+    /// On `state`: a document's declarations join the models, unless a newer version has
+    /// arrived or the document was closed meanwhile (then nil: its own lint is coming, or not
+    /// wanted). If the models changed, the other open documents are checked again.
+    private func adopt(_ declared: FileDeclarations, of uri: String, version: Int) -> ModelIndex? {
+        guard documents[uri]?.version == version else { return nil }
+        let path = Self.path(of: uri)
+        if declarations[path].flatMap(Self.encoded) != Self.encoded(declared) {
+            declarations[path] = declared
+            models = ModelIndex(Array(declarations.values))
+            for other in documents.keys where other != uri { scheduleLint(other, delay: debounce) }
+        }
+        return models
     }
 
     private static func encoded(_ declarations: FileDeclarations) -> Data? { try? JSONEncoder().encode(declarations) }
@@ -212,10 +217,8 @@ public final class LanguageServer: @unchecked Sendable {
         return finding.offset..<max(finding.offset, token.endPositionBeforeTrailingTrivia.utf8Offset)
     }
 
-    static func diagnostics(_ findings: [Finding], text: String) -> [[String: Any]] {
-        let file = SourceFile(path: "", text: text)
-        let positions = TextPositions(text)
-        return findings.map { finding in
+    static func diagnostics(_ findings: [Finding], in file: SourceFile, positions: TextPositions) -> [[String: Any]] {
+        findings.map { finding in
             [
                 "range": positions.range(span(of: finding, in: file)),
                 "severity": finding.severity == .error ? 1 : 2,
@@ -236,7 +239,7 @@ public final class LanguageServer: @unchecked Sendable {
         let last = (range["end"] as? [String: Any])?["line"] as? Int ?? first
         var actions: [[String: Any]] = []
         for finding in linter.lint(file, models: models) where (first...max(first, last)).contains(finding.line - 1) {
-            let diagnostic = diagnostics([finding], text: text)
+            let diagnostic = diagnostics([finding], in: file, positions: positions)
             if let correction = finding.correction {
                 actions.append([
                     "title": "\(correction.title) (\(finding.ruleID))", "kind": "quickfix", "isPreferred": true,

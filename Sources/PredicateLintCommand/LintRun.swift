@@ -87,22 +87,16 @@ struct LintRun: Sendable {
         let linted = candidates.filter { linters[$0.path] != nil }
 
         var output = CommandOutput()
-        var fixSummary = ""
-        var fixedFiles: [String: SourceFile] = [:]
-        if options.fix {
-            let fixing = fix(linted, models: models, linters: linters)
+        let fixing = options.fix ? fix(linted, models: models, linters: linters) : nil
+        if let fixing {
             problems += fixing.problems
-            fixedFiles = Dictionary(fixing.files.map { ($0.source.path, $0.source) }, uniquingKeysWith: { first, _ in first })
-            if options.stdin {
-                // An editor replaces its buffer with what comes back.
-                output.standardOutput = fixing.files.first?.source.text ?? ""
-            } else {
-                output.standardOutput += fixing.diff
-            }
-            fixSummary = fixing.summary
+            // An editor gives standard input and replaces its buffer with what comes back.
+            output.standardOutput = options.stdin ? fixing.files.first?.source.text ?? "" : fixing.diff
         }
-        // The fixed text, where the files were fixed: it is what is left to report.
-        let fixedSources = fixedFiles
+        // The fixed text, where the files were fixed, and the fixer's last lint of it: what is
+        // left to report.
+        let fixedSources = Dictionary((fixing?.files ?? []).map { ($0.source.path, $0.source) }, uniquingKeysWith: { first, _ in first })
+        let remainingAfterFix = fixing?.remaining ?? [:]
 
         // Excerpts, fingerprints and baselines need the text of the files that have findings;
         // other reports do not, and holding thousands of trees is what would make memory grow.
@@ -119,7 +113,7 @@ struct LintRun: Sendable {
                 return ([], nil, InputProblem(path: file.path, message: "is nested \(source.depth) levels deep, more than the "
                     + "\(SourceFile.maximumSafeDepth) that can be checked safely; it was skipped (split the long expression)"))
             }
-            let findings = selected.linter.lint(source, models: models)
+            let findings = remainingAfterFix[file.path] ?? selected.linter.lint(source, models: models)
             if fixedSources[file.path] == nil {
                 cache?.store(findings, path: file.path, contentHash: file.contentHash, context: context)
             }
@@ -181,7 +175,7 @@ struct LintRun: Sendable {
         }
         output.standardError = problems.map { $0.description + "\n" }.joined()
         if !options.quiet {
-            output.standardError += fixSummary + baselineNote
+            output.standardError += (fixing?.summary ?? "") + baselineNote
                 + Command.summary(findings: findings, files: discovery.files.count + (options.stdin ? 1 : 0), problems: problems.count)
         }
         if !problems.isEmpty {
@@ -325,12 +319,14 @@ struct LintRun: Sendable {
         var problem: InputProblem?
         var diff = ""
         var fixedCount = 0
+        /// The fixer's findings for the text as it now is; nil where it refused the file.
+        var remaining: [Finding]?
     }
 
     /// Fixes each file, writes it (or, for a dry run or standard input, only computes it), and
     /// returns the files as they now are, for the lint that reports what is left.
     func fix(_ files: [ScannedFile], models: ModelIndex, linters: [String: SelectedLinter])
-        -> (files: [LoadedFile], problems: [InputProblem], diff: String, summary: String) {
+        -> (files: [LoadedFile], problems: [InputProblem], diff: String, summary: String, remaining: [String: [Finding]]) {
         let fixes = Self.parallelMap(files) { file -> FileFix? in
             guard let loaded = load(file) else {
                 return nil
@@ -339,8 +335,11 @@ struct LintRun: Sendable {
         }.compactMap { $0 }
         let fixedCount = fixes.map(\.fixedCount).reduce(0, +)
         let fixedFiles = fixes.filter { $0.fixedCount > 0 }.count
+        let remaining = Dictionary(fixes.compactMap { fix in fix.remaining.map { (fix.file.source.path, $0) } },
+                                   uniquingKeysWith: { first, _ in first })
         return (fixes.map(\.file), fixes.compactMap(\.problem), fixes.map(\.diff).joined(),
-                "\(options.dryRun ? "Would fix" : "Fixed") \(Command.count(fixedCount, "finding")) in \(Command.count(fixedFiles, "file"))\n")
+                "\(options.dryRun ? "Would fix" : "Fixed") \(Command.count(fixedCount, "finding")) in \(Command.count(fixedFiles, "file"))\n",
+                remaining)
     }
 
     func fix(_ file: LoadedFile, fixer: Fixer, models: ModelIndex) -> FileFix {
@@ -349,15 +348,15 @@ struct LintRun: Sendable {
         if let refusal = result.refusal {
             return FileFix(file: file, problem: InputProblem(path: path, message: "was not fixed: \(refusal)"))
         }
-        guard result.changed else { return FileFix(file: file) }
+        guard result.changed else { return FileFix(file: file, remaining: result.remaining) }
         let fixed = LoadedFile(source: SourceFile(path: path, text: result.text), byteOrderMark: file.byteOrderMark)
         if options.dryRun || options.stdin {
             let diff = options.dryRun ? UnifiedDiff.make(old: file.source.text, new: result.text, path: path) : ""
-            return FileFix(file: fixed, diff: diff, fixedCount: result.fixedCount)
+            return FileFix(file: fixed, diff: diff, fixedCount: result.fixedCount, remaining: result.remaining)
         }
         do {
             try FileWriter.replaceContents(ofFile: path, with: result.text, byteOrderMark: file.byteOrderMark)
-            return FileFix(file: fixed, fixedCount: result.fixedCount)
+            return FileFix(file: fixed, fixedCount: result.fixedCount, remaining: result.remaining)
         } catch {
             return FileFix(file: file, problem: InputProblem(path: path, message: error.message))
         }

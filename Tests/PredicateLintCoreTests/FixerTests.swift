@@ -12,6 +12,7 @@ import Testing
 
     @Test func fixesInsideOneExpressionCompose() {
         let result = fix(#"let p = #Predicate<Movie> { $0.name.lowercased().contains("heat") == false }"#)
+        #expect(result.remaining == [])
         #expect(result.text == #"let p = #Predicate<Movie> { !$0.name.localizedStandardContains("heat") }"#)
         #expect(result.fixedCount == 2)
     }
@@ -32,6 +33,10 @@ import Testing
     func aSecondFixChangesNothing(_ case: RuleCorrection) {
         let once = fix(`case`.before.plainCode)
         #expect(once.text == `case`.after)
+        // What the fixer says is left is what a fresh lint of the fixed text finds.
+        let files = [SourceFile(path: "Example.swift", text: once.text)]
+            + ExampleModels.files.map { SourceFile(path: $0.path, text: $0.source) }
+        #expect(once.remaining == fixer.linter.lint(files[0], models: ModelIndex(files: files)))
         let twice = fix(once.text)
         #expect(twice.text == once.text)
         #expect(twice.fixedCount == 0)
@@ -48,6 +53,7 @@ import Testing
         let result = fix(code)
         #expect(result.text == code)
         #expect(result.refusal?.contains("syntax errors") == true)
+        #expect(result.remaining == nil)
         #expect(!result.changed)
     }
 

@@ -127,7 +127,7 @@ enum MCPTools {
                 return .success(toolResult(findings: linter.lint(file, models: models), fixed: nil))
             }
             let fixed = Fixer(linter: linter).fix(file, models: models)
-            let remaining = linter.lint(SourceFile(path: path, text: fixed.text), models: models)
+            let remaining = fixed.remaining ?? linter.lint(file, models: models)
             return .success(toolResult(findings: remaining, fixed: fixed))
         case "explain_rule":
             guard let rule = arguments["rule"] as? String else {

@@ -11,6 +11,9 @@ public struct Fixer: Sendable {
         public let fixedCount: Int
         /// Why the file was left as it was, when it was refused.
         public let refusal: String?
+        /// The findings of `text`, from the last pass: what is left after fixing. Nil when the
+        /// file was refused.
+        public let remaining: [Finding]?
 
         public var changed: Bool { fixedCount > 0 && refusal == nil }
     }
@@ -29,24 +32,29 @@ public struct Fixer: Sendable {
     /// would not.
     public func fix(_ file: SourceFile, models: ModelIndex) -> Result {
         if file.tree.hasError {
-            return Result(text: file.text, fixedCount: 0, refusal: "it has syntax errors; fix those first")
+            return Result(text: file.text, fixedCount: 0, refusal: "it has syntax errors; fix those first", remaining: nil)
         }
         let newline = file.text.contains("\r\n") ? "\r\n" : "\n"
         var current = file
         var fixedCount = 0
-        for _ in 0..<Self.maximumPasses {
-            let edits = Self.nonOverlappingEdits(of: linter.lint(current, models: models), newline: newline)
-            guard !edits.edits.isEmpty else { break }
+        var passes = 0
+        while true {
+            // The lint that finds nothing more to apply is also the report of what is left.
+            let findings = linter.lint(current, models: models)
+            let edits = Self.nonOverlappingEdits(of: findings, newline: newline)
+            guard !edits.edits.isEmpty, passes < Self.maximumPasses else {
+                return Result(text: current.text, fixedCount: fixedCount, refusal: nil, remaining: findings)
+            }
+            passes += 1
             let text = current.text.applying(edits.edits)
             let reparsed = SourceFile(path: file.path, text: text)
             if reparsed.tree.hasError {
                 return Result(text: file.text, fixedCount: 0,
-                              refusal: "the fixed text would not parse; nothing was changed (please report this)")
+                              refusal: "the fixed text would not parse; nothing was changed (please report this)", remaining: nil)
             }
             current = reparsed
             fixedCount += edits.findings
         }
-        return Result(text: current.text, fixedCount: fixedCount, refusal: nil)
     }
 
     /// The edits of as many corrections as can be applied together: a correction whose edits

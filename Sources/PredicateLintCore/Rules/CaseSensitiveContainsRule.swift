@@ -43,7 +43,7 @@ public struct CaseSensitiveContainsRule: PredicateRule {
         context.facts.calls.compactMap { call in
             guard let name = MacroSupport.calleeToken(of: call), name.text == "contains",
                   call.arguments.count == 1, call.arguments.first?.label == nil, call.trailingClosure == nil,
-                  let argument = call.arguments.first?.expression, !Self.isRegex(argument),
+                  let argument = call.arguments.first?.expression, !RegexRule.isRegexValue(argument),
                   let receiver = MacroSupport.receiver(of: call), Self.isModelStringProperty(receiver, context)
             else { return nil }
             return context.finding(
@@ -65,13 +65,5 @@ public struct CaseSensitiveContainsRule: PredicateRule {
               context.keyPaths.isModel(base),
               let type = context.keyPaths.type(of: property) else { return false }
         return KeyPathResolution.unwrapped(type) == .named("String")
-    }
-
-    /// A regex argument belongs to the `regex` rule.
-    static func isRegex(_ argument: ExprSyntax) -> Bool {
-        if argument.is(RegexLiteralExprSyntax.self) { return true }
-        if let call = argument.as(FunctionCallExprSyntax.self), MacroSupport.calleeName(of: call) == "Regex" { return true }
-        if let reference = argument.as(DeclReferenceExprSyntax.self) { return RegexRule.isCapturedRegex(reference) }
-        return false
     }
 }

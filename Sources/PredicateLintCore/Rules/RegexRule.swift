@@ -57,7 +57,7 @@ public struct RegexRule: PredicateRule {
         // Calls first: a finding on `firstMatch(of: /re/)` accounts for the literal inside it.
         for call in context.facts.calls {
             guard let token = MacroSupport.calleeToken(of: call) else { continue }
-            let isRegexInitializer = token.text == "Regex" && MacroSupport.isGlobalCall(call)
+            let isRegexInitializer = Self.isRegexInitializer(call)
             let isMatchMethod = Self.matchMethods.contains(token.text) && MacroSupport.receiver(of: call) != nil
             if isRegexInitializer || isMatchMethod {
                 findings.append(context.finding(self, at: token, message: message, covering: [Syntax(call)]))
@@ -87,9 +87,21 @@ public struct RegexRule: PredicateRule {
         guard var value = binding.initializer?.value else { return false }
         if let tryExpression = value.as(TryExprSyntax.self) { value = tryExpression.expression }
         if value.is(RegexLiteralExprSyntax.self) { return true }
-        if let call = value.as(FunctionCallExprSyntax.self) {
-            return MacroSupport.isGlobalCall(call) && MacroSupport.calleeName(of: call) == "Regex"
-        }
+        if let call = value.as(FunctionCallExprSyntax.self) { return isRegexInitializer(call) }
+        return false
+    }
+
+    /// `Regex(…)` or `Regex { … }`.
+    static func isRegexInitializer(_ call: FunctionCallExprSyntax) -> Bool {
+        MacroSupport.isGlobalCall(call) && MacroSupport.calleeName(of: call) == "Regex"
+    }
+
+    /// Whether an argument is a regex of any kind, so other rules leave it to this one: a
+    /// literal, a call to anything named `Regex` (qualified too), or a captured regex constant.
+    static func isRegexValue(_ argument: ExprSyntax) -> Bool {
+        if argument.is(RegexLiteralExprSyntax.self) { return true }
+        if let call = argument.as(FunctionCallExprSyntax.self), MacroSupport.calleeName(of: call) == "Regex" { return true }
+        if let reference = argument.as(DeclReferenceExprSyntax.self) { return isCapturedRegex(reference) }
         return false
     }
 }

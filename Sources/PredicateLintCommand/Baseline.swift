@@ -80,8 +80,6 @@ public struct Baseline: Equatable {
     }
 
     static func relativePath(_ path: String, toFolderOf file: String) -> String {
-        let folder = URL(fileURLWithPath: file).standardizedFileURL.deletingLastPathComponent().path
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        return absolute.hasPrefix(folder + "/") ? String(absolute.dropFirst(folder.count + 1)) : absolute
+        Paths.relative(path, to: Paths.folder(of: file)) ?? URL(fileURLWithPath: path).standardizedFileURL.path
     }
 }

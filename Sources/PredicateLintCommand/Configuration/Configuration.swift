@@ -117,9 +117,7 @@ public struct Configuration: Sendable, Equatable {
     /// in `excluded`.
     public func covers(_ file: String) -> Bool {
         guard let path else { return true }
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
-        let absolute = URL(fileURLWithPath: file).standardizedFileURL.path
-        let relative = absolute.hasPrefix(folder + "/") ? String(absolute.dropFirst(folder.count + 1)) : absolute
+        let relative = Paths.relative(file, to: Paths.folder(of: path)) ?? URL(fileURLWithPath: file).standardizedFileURL.path
         if !included.isEmpty && !included.contains(where: { $0.matches(relative) }) { return false }
         return !excluded.contains { $0.matches(relative) }
     }
@@ -166,8 +164,7 @@ public final class ConfigurationResolver: @unchecked Sendable {
 
     public func configuration(for file: String) -> Result<Configuration, Configuration.Failure> {
         if let explicit { return .success(explicit) }
-        let folder = URL(fileURLWithPath: file).standardizedFileURL.deletingLastPathComponent().path
-        return configuration(inFolder: folder)
+        return configuration(inFolder: Paths.folder(of: file))
     }
 
     private func configuration(inFolder folder: String) -> Result<Configuration, Configuration.Failure> {

@@ -20,11 +20,7 @@ public struct ReportInput {
 
     /// `path` relative to the working directory where it is inside it; as given otherwise.
     public func relativePath(_ path: String) -> String {
-        let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: workingDirectory, isDirectory: true))
-            .standardizedFileURL.path
-        let base = URL(fileURLWithPath: workingDirectory).standardizedFileURL.path
-        if absolute.hasPrefix(base + "/") { return String(absolute.dropFirst(base.count + 1)) }
-        return path
+        Paths.relative(path, to: workingDirectory, base: workingDirectory) ?? path
     }
 }
 

@@ -29,7 +29,7 @@ public enum Command {
         case .version: return CommandOutput(standardOutput: version + "\n")
         case .listRules: return CommandOutput(standardOutput: RuleDocumentation.table())
         case .explain(let id):
-            guard let description = RuleCatalog.description(of: id) else {
+            guard let description = RuleRegistry.description(of: id) else {
                 return CommandOutput(
                     standardError: "error: no rule '\(id)'; `predicate-lint rules` lists them\n", exitCode: 2)
             }

@@ -3,7 +3,7 @@ import PredicateLintCore
 /// The text of `predicate-lint rules` and `predicate-lint explain`.
 public enum RuleDocumentation {
     public static func table() -> String {
-        let descriptions = RuleCatalog.descriptions
+        let descriptions = RuleRegistry.descriptions
         let idWidth = max(4, descriptions.map(\.id.count).max() ?? 0)
         var lines = ["\(pad("rule", idWidth))  severity  fix  opt-in  summary"]
         for description in descriptions {
@@ -45,7 +45,7 @@ public enum RuleDocumentation {
     /// File name → contents: one page per rule, and an index.
     public static func markdownPages() -> [String: String] {
         var pages: [String: String] = [:]
-        for description in RuleCatalog.descriptions {
+        for description in RuleRegistry.descriptions {
             pages["\(description.id).md"] = markdownPage(for: description)
         }
         var index = """
@@ -57,13 +57,29 @@ public enum RuleDocumentation {
             |---|---|---|---|---|---|
 
             """
-        for description in RuleCatalog.descriptions {
+        for description in RuleRegistry.descriptions {
             index += "| [`\(description.id)`](\(description.id).md) | \(description.severity.rawValue) | "
-                + "\(description.failsAt == .build ? "at build" : "at runtime") | \(description.isCorrectable ? "yes" : "") | "
+                + "\(failureColumn(description.failsAt)) | \(description.isCorrectable ? "yes" : "") | "
                 + "\(description.isOptIn ? "yes" : "") | \(description.summary.replacingOccurrences(of: "|", with: "\\|")) |\n"
         }
         pages["README.md"] = index
         return pages
+    }
+
+    static func failureColumn(_ time: FailureTime) -> String {
+        switch time {
+        case .build: "at build"
+        case .runtime: "at runtime"
+        case .never: "never"
+        }
+    }
+
+    static func failureLine(_ time: FailureTime) -> String {
+        switch time {
+        case .build: "at build time"
+        case .runtime: "at runtime"
+        case .never: "never: it keeps suppression comments honest"
+        }
     }
 
     static func markdownPage(for description: RuleDescription) -> String {
@@ -74,7 +90,7 @@ public enum RuleDocumentation {
             \(description.summary)
 
             - Severity: \(description.severity.rawValue)\(description.isOptIn ? " (opt-in: enable with `opt_in_rules` or `--enable-all-rules`)" : "")
-            - Fails: \(description.failsAt == .build ? "at build time" : "at runtime")
+            - Fails: \(failureLine(description.failsAt))
             - Correctable: \(description.isCorrectable ? "yes, with `--fix`" : "no")
 
             ## Why

@@ -144,6 +144,6 @@ import PredicateLintCore
         let tree = try TemporaryTree()
         let output = Command.run(["generate-docs", tree.path("rules")])
         #expect(output.exitCode == 0)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: tree.path("rules")).count == RuleCatalog.descriptions.count + 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tree.path("rules")).count == RuleRegistry.descriptions.count + 1)
     }
 }

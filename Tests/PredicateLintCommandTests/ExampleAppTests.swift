@@ -10,7 +10,7 @@ import PredicateLintCore
 
     /// `// rule-id: why` comments in the app, by file and line.
     static func announcedRules() throws -> [(file: String, line: Int, rule: String)] {
-        let ids = Set(RuleCatalog.descriptions.map(\.id))
+        let ids = Set(RuleRegistry.descriptions.map(\.id))
         return try FileDiscovery.swiftFiles(in: [appPath]).files.flatMap { file in
             try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
                 .enumerated().compactMap { index, line in
@@ -41,7 +41,7 @@ import PredicateLintCore
             #expect(reported.contains { $0.0 == announcement.file && $0.2 == announcement.rule
                 && (1...4).contains($0.1 - announcement.line) }, "no finding for \(announcement)")
         }
-        #expect(Set(reported.map(\.2)) == Set(RuleCatalog.descriptions.map(\.id)))
+        #expect(Set(reported.map(\.2)) == Set(RuleRegistry.descriptions.map(\.id)))
         #expect(output.exitCode == 1)
     }
 

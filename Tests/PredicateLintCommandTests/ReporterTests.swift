@@ -100,7 +100,7 @@ import PredicateLintCore
         let driver = try #require((runs[0]["tool"] as? [String: Any])?["driver"] as? [String: Any])
         #expect(driver["name"] as? String == "PredicateLint")
         let rules = try #require(driver["rules"] as? [[String: Any]])
-        #expect(rules.map { $0["id"] as? String } == RuleCatalog.descriptions.map(\.id))
+        #expect(rules.map { $0["id"] as? String } == RuleRegistry.descriptions.map(\.id))
         for rule in rules {
             #expect(((rule["help"] as? [String: Any])?["text"] as? String)?.isEmpty == false)
             #expect(((rule["shortDescription"] as? [String: Any])?["text"] as? String)?.isEmpty == false)

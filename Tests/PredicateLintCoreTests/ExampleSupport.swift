@@ -1,3 +1,4 @@
+import Testing
 @testable import PredicateLintCore
 
 /// One example of one rule, as a test argument.
@@ -7,14 +8,18 @@ struct RuleExample: Sendable, CustomTestStringConvertible {
     let ruleID: String
     let kind: Kind
     let example: Example
-    var deploymentTarget: DeploymentTarget? { RuleRegistry.rule(withID: ruleID)?.description.exampleDeploymentTarget }
+    var description: RuleDescription { RuleRegistry.description(of: ruleID)! }
 
     /// Lints this example's code, or a variant of it, the way the rule's examples are meant.
     func lint(_ code: String) -> [Finding] {
-        PredicateLintCoreTests.lint(code, deploymentTarget: deploymentTarget)
+        PredicateLintCoreTests.lint(code, deploymentTarget: description.exampleDeploymentTarget)
     }
 
-    var testDescription: String { "\(ruleID) \(kind.rawValue): \(example.plainCode)" }
+    /// Where the example is written, so a failure points at it.
+    var sourceLocation: SourceLocation { example.sourceLocation }
+
+    /// Short, so that the test log stays readable: the rule and the example's line.
+    var testDescription: String { "\(ruleID) \(kind.rawValue) example at line \(example.line)" }
 
     static func all(_ kind: Kind) -> [RuleExample] {
         RuleRegistry.all.flatMap { rule in
@@ -29,14 +34,20 @@ struct RuleCorrection: Sendable, CustomTestStringConvertible {
     let ruleID: String
     let before: Example
     let after: String
-    var deploymentTarget: DeploymentTarget? { RuleRegistry.rule(withID: ruleID)?.description.exampleDeploymentTarget }
+    var deploymentTarget: DeploymentTarget? { RuleRegistry.description(of: ruleID)?.exampleDeploymentTarget }
 
-    var testDescription: String { "\(ruleID): \(before.plainCode)" }
+    var testDescription: String { "\(ruleID) correction at line \(before.line)" }
 
     static var all: [RuleCorrection] {
         RuleRegistry.all.flatMap { rule in
             rule.description.corrections.map { RuleCorrection(ruleID: rule.description.id, before: $0.before, after: $0.after) }
         }
+    }
+}
+
+extension Example {
+    var sourceLocation: SourceLocation {
+        SourceLocation(fileID: fileID, filePath: filePath, line: line, column: 1)
     }
 }
 
@@ -64,5 +75,3 @@ func insideLineComments(_ code: String) -> String {
 func insideStringLiteral(_ code: String) -> String {
     "let text = #\"\"\"\n" + code + "\n\"\"\"#"
 }
-
-import Testing

@@ -3,73 +3,98 @@ import Testing
 
 /// Our build-error claims, checked against the real `#Predicate` macro: what we say fails to
 /// build must fail to build, at the place we point to, and what we accept or produce as a fix
-/// must build. One compiler run judges every example.
+/// must build. One compiler run judges every snippet; each test reads its part of the verdicts.
 @Suite(.enabled(if: Oracle.isAvailable, "needs swiftc on PATH"))
 struct OracleTests {
+    /// One snippet for the compiler and what we claim about it.
     struct Claim {
-        let ruleID: String
-        let example: Example
-        let failsAt: FailureTime
-    }
-
-    static let claims: [Claim] = RuleRegistry.all.flatMap { rule in
-        rule.description.triggering.filter { $0.oracle == .judges }.map {
-            Claim(ruleID: rule.description.id, example: $0, failsAt: $0.failsAt ?? rule.description.failsAt)
+        enum Expectation {
+            /// The build fails, with the compiler's first error at one of our findings.
+            case failsToBuild
+            /// It builds: a runtime failure, code we accept, or a correction's output.
+            case builds
+            /// Linux's compiler does what the limit says instead of judging.
+            case linux(Example.LinuxLimit)
+            /// An error inside the macro's expansion still counts against the snippet.
+            case failsInsideExpansion
         }
+
+        let label: String
+        let code: String
+        let expectation: Expectation
+        let sourceLocation: SourceLocation
     }
 
-    /// Code that must build: non-triggering examples and the output of every correction.
-    static let buildingCode: [(label: String, code: String)] = RuleRegistry.all.flatMap { rule in
-        rule.description.nonTriggering.filter { $0.oracle == .judges }.map { ("\(rule.description.id) non-triggering", $0.plainCode) }
-            + rule.description.corrections.map { ("\(rule.description.id) corrected", $0.after) }
+    static let claims: [Claim] = RuleRegistry.descriptions.flatMap { description -> [Claim] in
+        func claim(_ example: Example, _ kind: String, _ expectation: Claim.Expectation) -> Claim {
+            Claim(label: "\(description.id) \(kind)", code: example.plainCode, expectation: expectation,
+                  sourceLocation: example.sourceLocation)
+        }
+        func judged(_ example: Example, _ expectation: Claim.Expectation) -> Claim.Expectation {
+            if case .cannotJudge(let limit) = example.oracle { return .linux(limit) }
+            return expectation
+        }
+        let triggering = description.triggering.map { example in
+            claim(example, "triggering", judged(example, (example.failsAt ?? description.failsAt) == .build ? .failsToBuild : .builds))
+        }
+        let nonTriggering = description.nonTriggering.map { claim($0, "non-triggering", judged($0, .builds)) }
+        let corrected = description.corrections.map { correction in
+            Claim(label: "\(description.id) corrected", code: correction.after, expectation: .builds,
+                  sourceLocation: correction.before.sourceLocation)
+        }
+        return triggering + nonTriggering + corrected
+    } + [
+        // Guards the output parser: an error reported in the expansion buffer counts too.
+        Claim(label: "expansion", code: #"_ = #Predicate<Movie> { $0.name.localizedStandardContains(1) }"#,
+              expectation: .failsInsideExpansion, sourceLocation: #_sourceLocation),
+    ]
+
+    static let verdicts: Result<[Oracle.Verdict], any Error> = Result { try Oracle.judge(claims.map(\.code)) }
+
+    func judged(_ filter: (Claim.Expectation) -> Bool) throws -> [(Claim, Oracle.Verdict)] {
+        zip(Self.claims, try Self.verdicts.get()).filter { filter($0.0.expectation) }
     }
 
     @Test func macroRejectsBuildErrorsWhereWeReportThem() throws {
-        let claims = Self.claims.filter { $0.failsAt == .build }
-        let verdicts = try Oracle.judge(claims.map(\.example.plainCode))
-        for (claim, verdict) in zip(claims, verdicts) {
-            let ours = lint(claim.example.plainCode).map { ($0.line, $0.column) }
-            #expect(!verdict.errors.isEmpty, "\(claim.ruleID): the macro accepts\n\(verdict.snippet)")
+        for (claim, verdict) in try judged({ if case .failsToBuild = $0 { true } else { false } }) {
+            let ours = lint(claim.code).map { ($0.line, $0.column) }
+            #expect(!verdict.errors.isEmpty, "\(claim.label): the macro accepts it", sourceLocation: claim.sourceLocation)
             // The compiler's first error that has a column must be at one of our findings.
             if let first = verdict.localErrors.first(where: { $0.column != nil }) {
                 #expect(ours.contains { $0 == (first.line, first.column!) },
-                        "\(claim.ruleID): compiler says \(first) but we report \(ours)\n\(verdict.snippet)")
+                        "\(claim.label): the compiler says \(first) but we report \(ours)", sourceLocation: claim.sourceLocation)
             }
         }
     }
 
-    @Test func runtimeFailuresBuild() throws {
-        // What we call a runtime failure must get past the compiler, or it is a build error
-        // and its rationale is wrong.
-        let claims = Self.claims.filter { $0.failsAt == .runtime }
-        let verdicts = try Oracle.judge(claims.map(\.example.plainCode))
-        for (claim, verdict) in zip(claims, verdicts) {
-            #expect(verdict.errors.isEmpty, "\(claim.ruleID): \(verdict.localErrors)\n\(verdict.snippet)")
+    /// What we call a runtime failure must get past the compiler (or its rationale is wrong),
+    /// and so must what we accept and what our corrections write.
+    @Test func runtimeFailuresAcceptedCodeAndCorrectionsBuild() throws {
+        for (claim, verdict) in try judged({ if case .builds = $0 { true } else { false } }) {
+            #expect(verdict.errors.isEmpty, "\(claim.label): \(verdict.localErrors)", sourceLocation: claim.sourceLocation)
         }
     }
 
-    @Test func nonTriggeringExamplesAndCorrectionsBuild() throws {
-        let verdicts = try Oracle.judge(Self.buildingCode.map(\.code))
-        for (entry, verdict) in zip(Self.buildingCode, verdicts) {
-            #expect(verdict.errors.isEmpty, "\(entry.label): \(verdict.localErrors)\n\(verdict.snippet)")
-        }
-    }
-
-    @Test func examplesTheOracleCannotJudgeSayWhy() {
-        // Listed, so that a reader sees what the oracle leaves to other evidence.
-        for rule in RuleRegistry.all {
-            for example in rule.description.triggering + rule.description.nonTriggering {
-                if case .cannotJudge(let reason) = example.oracle {
-                    #expect(!reason.isEmpty, "\(rule.description.id)")
-                }
+    /// An example the oracle cannot judge says why, and the reason is checked: Linux's
+    /// compiler must do exactly what the reason says (build it, or reject `evaluate`), so a
+    /// reason that stops being true fails here.
+    @Test func whatTheOracleCannotJudgeIsWhatLinuxDoes() throws {
+        let unjudged = try judged { if case .linux = $0 { true } else { false } }
+        #expect(!unjudged.isEmpty)
+        for (claim, verdict) in unjudged {
+            guard case .linux(let limit) = claim.expectation else { continue }
+            switch limit {
+            case .noDeploymentTarget:
+                #expect(verdict.errors.isEmpty, "\(claim.label): \(verdict.localErrors)", sourceLocation: claim.sourceLocation)
+            case .rejectsEvaluate:
+                #expect(!verdict.errors.isEmpty && verdict.errors.allSatisfy { $0.message.contains("evaluate") },
+                        "\(claim.label): \(verdict.localErrors)", sourceLocation: claim.sourceLocation)
             }
         }
     }
 
     @Test func oracleSeesErrorsInsideMacroExpansions() throws {
-        // Guards the parser above: an error the compiler reports in the expansion buffer still
-        // counts against the snippet.
-        let verdicts = try Oracle.judge([#"_ = #Predicate<Movie> { $0.name.localizedStandardContains(1) }"#])
-        #expect(!verdicts[0].errors.isEmpty)
+        let guards = try judged { if case .failsInsideExpansion = $0 { true } else { false } }
+        #expect(guards.count == 1 && guards.allSatisfy { !$0.1.errors.isEmpty })
     }
 }

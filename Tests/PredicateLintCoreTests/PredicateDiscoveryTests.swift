@@ -89,7 +89,7 @@ import Testing
         #expect(found.count == 1)
         let facts = PredicateFacts(site: found[0])
         #expect(facts.nestedClosures.count == 1)
-        #expect(facts.calls.compactMap(MacroSupport.calleeName(of:)) == ["contains", "starts"])
+        #expect(facts.calls.compactMap(\.calleeName) == ["contains", "starts"])
     }
 
     @Test func ignoresOtherMacrosCommentsAndStrings() {

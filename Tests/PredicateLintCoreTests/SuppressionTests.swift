@@ -57,7 +57,13 @@ import Testing
     }
 
     @Test func itCanBeSwitchedOff() {
-        let linter = Linter(rules: [HasPrefixRule()], reportsSuperfluousDisables: false)
+        let linter = Linter(rules: [HasPrefixRule()])
         #expect(linter.lint(text: "// predicate-lint:disable:next has-prefix\nlet a = 1", path: "A.swift").isEmpty)
+    }
+
+    @Test func itCanBeSilencedLikeAnyRule() {
+        let code = "// predicate-lint:disable:next superfluous-disable - kept for the migration\n"
+            + "// predicate-lint:disable:next has-prefix\nlet a = 1"
+        #expect(lint(code).isEmpty)
     }
 }

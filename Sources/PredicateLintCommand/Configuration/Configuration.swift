@@ -51,7 +51,7 @@ public struct Configuration: Sendable, Equatable {
             case "severity":
                 guard case .object(let severities) = value else { throw fail("expected an object of rule ids and \"warning\" or \"error\"") }
                 for (rule, _, level) in severities {
-                    guard RuleCatalog.description(of: rule) != nil else { throw fail(unknownRule(rule)) }
+                    guard RuleRegistry.description(of: rule) != nil else { throw fail(unknownRule(rule)) }
                     guard case .string(let name) = level, let severity = Severity(rawValue: name) else {
                         throw fail("the severity of \(rule) must be \"warning\" or \"error\"")
                     }
@@ -84,7 +84,7 @@ public struct Configuration: Sendable, Equatable {
 
     private static func ruleIDs(_ value: JSON, _ fail: (String) -> Failure) throws(Failure) -> [String] {
         let ids = try strings(value, fail)
-        if let unknown = ids.first(where: { RuleCatalog.description(of: $0) == nil }) { throw fail(unknownRule(unknown)) }
+        if let unknown = ids.first(where: { RuleRegistry.description(of: $0) == nil }) { throw fail(unknownRule(unknown)) }
         return ids
     }
 
@@ -97,10 +97,10 @@ public struct Configuration: Sendable, Equatable {
     /// The rules that run: every default rule, plus opt-in ones asked for, less disabled ones;
     /// or exactly `only_rules`.
     public func enabledRuleIDs(enableAllRules: Bool = false) -> [String] {
-        RuleCatalog.descriptions.map(\.id).filter { id in
+        RuleRegistry.descriptions.map(\.id).filter { id in
             if let only = onlyRules { return only.contains(id) }
             if disabledRules.contains(id) { return false }
-            let isOptIn = RuleCatalog.description(of: id)?.isOptIn ?? false
+            let isOptIn = RuleRegistry.description(of: id)?.isOptIn ?? false
             return !isOptIn || enableAllRules || optInRules.contains(id)
         }
     }
@@ -109,8 +109,7 @@ public struct Configuration: Sendable, Equatable {
         let enabled = Set(enabledRuleIDs(enableAllRules: enableAllRules))
         return Linter(
             rules: RuleRegistry.all.filter { enabled.contains($0.description.id) }.map { $0.init() },
-            severities: severities, deploymentTarget: deploymentTarget,
-            reportsSuperfluousDisables: enabled.contains(SuperfluousDisable.description.id))
+            severities: severities, deploymentTarget: deploymentTarget)
     }
 
     /// Whether a file is linted under this configuration: in `included` (when given) and not
@@ -129,7 +128,7 @@ public struct Configuration: Sendable, Equatable {
             items.isEmpty ? "[]" : "[\n" + items.map { "    \(Reporter.quoted($0))" }.joined(separator: ",\n") + "\n  ]"
         }
         let severities = enabled.map { id in
-            "    \(Reporter.quoted(id)): \(Reporter.quoted((self.severities[id] ?? RuleCatalog.description(of: id)?.severity ?? .warning).rawValue))"
+            "    \(Reporter.quoted(id)): \(Reporter.quoted((self.severities[id] ?? RuleRegistry.description(of: id)?.severity ?? .warning).rawValue))"
         }
         return """
             {

@@ -5,7 +5,7 @@ extension Reporter {
     /// text, relative URIs under `%SRCROOT%`, and `partialFingerprints` that survive edits
     /// elsewhere in the file.
     static func sarif(_ input: ReportInput) -> String {
-        let descriptions = RuleCatalog.descriptions
+        let descriptions = RuleRegistry.descriptions
         let ruleIndex = Dictionary(uniqueKeysWithValues: descriptions.enumerated().map { ($1.id, $0) })
         let rules = descriptions.map { description in
             """

@@ -133,9 +133,9 @@ enum MCPTools {
             guard let rule = arguments["rule"] as? String else {
                 return .failure(Failure(message: "Invalid params: explain_rule needs \"rule\", a rule id"))
             }
-            guard let description = RuleCatalog.description(of: rule) else {
+            guard let description = RuleRegistry.description(of: rule) else {
                 return .success(["content": [["type": "text", "text": "No rule named \(rule). Rules: "
-                    + RuleCatalog.descriptions.map(\.id).joined(separator: ", ")]], "isError": true])
+                    + RuleRegistry.descriptions.map(\.id).joined(separator: ", ")]], "isError": true])
             }
             return .success(["content": [["type": "text", "text": RuleDocumentation.explanation(of: description)]]])
         default:

@@ -19,6 +19,9 @@ public struct Suppressions: Sendable {
         public let action: String
         /// The rule ids it names; `["all"]` for every rule.
         public let rules: [String]
+
+        /// Whether it disables (rather than enables) rules.
+        public var isDisabling: Bool { action.hasPrefix("disable") }
     }
 
     struct Region: Sendable {
@@ -72,8 +75,15 @@ public struct Suppressions: Sendable {
         }?.command
     }
 
-    /// Whether a command disables (rather than enables) rules.
-    static func isDisabling(_ command: Command) -> Bool { command.action.hasPrefix("disable") }
+    /// The findings no command silences, and the indexes of the commands that silenced any.
+    public func removingSuppressed(_ findings: [Finding]) -> (kept: [Finding], usedCommands: Set<Int>) {
+        var kept: [Finding] = []
+        var used: Set<Int> = []
+        for finding in findings {
+            if let command = suppressingCommand(of: finding) { used.insert(command) } else { kept.append(finding) }
+        }
+        return (kept, used)
+    }
 
     private static func set(_ rules: [String]) -> Set<String> {
         rules.contains("all") ? [] : Set(rules)

@@ -70,15 +70,14 @@ public final class KeyPathResolution {
         if let unwrap = expression.as(ForceUnwrapExprSyntax.self) {
             return type(of: unwrap.expression).map(Self.unwrapped)
         }
-        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let inner = tuple.elements.first {
-            return type(of: inner.expression)
+        if expression.withoutParentheses.id != expression.id {
+            return type(of: expression.withoutParentheses)
         }
-        if let infix = expression.as(InfixOperatorExprSyntax.self),
-           infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "??" {
+        if let infix = expression.as(InfixOperatorExprSyntax.self), infix.operatorText == "??" {
             return type(of: infix.leftOperand).map(Self.unwrapped)
         }
-        if let call = expression.as(FunctionCallExprSyntax.self), MacroSupport.calleeName(of: call) == "filter",
-           let receiver = MacroSupport.receiver(of: call) {
+        if let call = expression.as(FunctionCallExprSyntax.self), call.calleeName == "filter",
+           let receiver = call.receiver {
             return type(of: receiver)
         }
         if let subscriptCall = expression.as(SubscriptCallExprSyntax.self),
@@ -134,9 +133,9 @@ public final class KeyPathResolution {
     private func typeOfClosureParameter(_ closure: ClosureExprSyntax) -> WrittenType? {
         let call = closure.parent?.as(FunctionCallExprSyntax.self)
             ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
-        guard let call, let receiver = MacroSupport.receiver(of: call),
+        guard let call, let receiver = call.receiver,
               let receiverType = type(of: receiver).map(Self.unwrapped) else { return nil }
-        switch MacroSupport.calleeName(of: call) {
+        switch call.calleeName {
         case "contains", "allSatisfy", "filter": return Self.element(of: receiverType)
         case "flatMap": return Self.element(of: receiverType) == nil ? receiverType : nil
         default: return nil

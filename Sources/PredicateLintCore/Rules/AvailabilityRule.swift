@@ -18,18 +18,18 @@ public struct AvailabilityRule: PredicateRule {
             """,
         failsAt: .build,
         triggering: [
-            Example("↓#Expression<Movie, Int> { $0.year }", oracle: .cannotJudge("Linux has no deployment target")),
+            Example("↓#Expression<Movie, Int> { $0.year }", oracle: .cannotJudge(.noDeploymentTarget)),
             Example("""
                 let recent = #Predicate<Movie> { $0.year > 2000 }
                 let favorite = #Predicate<Movie> { recent.↓evaluate($0) && $0.isFavorite }
-                """, oracle: .cannotJudge("Linux's macro rejects evaluate on every target")),
+                """, oracle: .cannotJudge(.rejectsEvaluate)),
         ],
         nonTriggering: [
-            "#Predicate<Movie> { $0.year > 2000 && $0.isFavorite }",
-            """
+            Example("#Predicate<Movie> { $0.year > 2000 && $0.isFavorite }"),
+            Example("""
             let recent = #Predicate<Movie> { $0.year > 2000 }
             let evaluated = try? recent.evaluate(Movie())
-            """,
+            """),
         ],
         exampleDeploymentTarget: DeploymentTarget(parsing: "iOS 17.0"))
 
@@ -45,8 +45,8 @@ public struct AvailabilityRule: PredicateRule {
                     + "the deployment target is \(target). Wrap it in `if #available`, or use a `#Predicate`"))
         }
         if !target.supports(.predicateEvaluate) {
-            for call in context.facts.calls where MacroSupport.calleeName(of: call) == "evaluate" {
-                guard let name = MacroSupport.calleeToken(of: call) else { continue }
+            for call in context.facts.calls where call.calleeName == "evaluate" {
+                guard let name = call.calleeToken else { continue }
                 findings.append(context.finding(
                     self, at: name,
                     message: "Calling `evaluate` inside a predicate needs \(DeploymentTarget.Release.predicateEvaluate.name(for: target.platform)); "

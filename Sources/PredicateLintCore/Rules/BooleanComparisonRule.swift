@@ -19,27 +19,27 @@ public struct BooleanComparisonRule: PredicateRule {
             """,
         failsAt: .runtime,
         triggering: [
-            "#Predicate<Movie> { $0.cast.isEmpty == ↓false }",
-            #"#Predicate<Movie> { ↓true == $0.tags.contains("classic") }"#,
-            "#Predicate<Movie> { $0.cast.contains { $0.age > 70 } != ↓true }",
-            "#Predicate<Movie> { ($0.cast.isEmpty) == ↓false }",
-            #"#Predicate<Movie> { movie in movie.name.starts(with: "The") == ↓true && movie.year > 2000 }"#,
+            Example("#Predicate<Movie> { $0.cast.isEmpty == ↓false }"),
+            Example(#"#Predicate<Movie> { ↓true == $0.tags.contains("classic") }"#),
+            Example("#Predicate<Movie> { $0.cast.contains { $0.age > 70 } != ↓true }"),
+            Example("#Predicate<Movie> { ($0.cast.isEmpty) == ↓false }"),
+            Example(#"#Predicate<Movie> { movie in movie.name.starts(with: "The") == ↓true && movie.year > 2000 }"#),
         ],
         nonTriggering: [
-            "#Predicate<Movie> { !$0.cast.isEmpty }",
-            "#Predicate<Movie> { $0.isFavorite == true }",
-            "#Predicate<Movie> { $0.subtitle?.isEmpty == false }",
-            "#Predicate<Movie> { ($0.subtitle?.isEmpty) == false }",
-            #"#Predicate<Movie> { $0.director?.name.starts(with: "S") == true }"#,
+            Example("#Predicate<Movie> { !$0.cast.isEmpty }"),
+            Example("#Predicate<Movie> { $0.isFavorite == true }"),
+            Example("#Predicate<Movie> { $0.subtitle?.isEmpty == false }"),
+            Example("#Predicate<Movie> { ($0.subtitle?.isEmpty) == false }"),
+            Example(#"#Predicate<Movie> { $0.director?.name.starts(with: "S") == true }"#),
         ],
         corrections: [
-            ("#Predicate<Movie> { $0.cast.isEmpty == ↓false }",
+            (Example("#Predicate<Movie> { $0.cast.isEmpty == ↓false }"),
              "#Predicate<Movie> { !$0.cast.isEmpty }"),
-            (#"#Predicate<Movie> { ↓true == $0.tags.contains("classic") }"#,
+            (Example(#"#Predicate<Movie> { ↓true == $0.tags.contains("classic") }"#),
              #"#Predicate<Movie> { $0.tags.contains("classic") }"#),
-            ("#Predicate<Movie> { $0.cast.contains { $0.age > 70 } != ↓true }",
+            (Example("#Predicate<Movie> { $0.cast.contains { $0.age > 70 } != ↓true }"),
              "#Predicate<Movie> { !$0.cast.contains { $0.age > 70 } }"),
-            ("#Predicate<Movie> { ($0.cast.isEmpty) == ↓false }",
+            (Example("#Predicate<Movie> { ($0.cast.isEmpty) == ↓false }"),
              "#Predicate<Movie> { !($0.cast.isEmpty) }"),
         ])
 
@@ -47,8 +47,7 @@ public struct BooleanComparisonRule: PredicateRule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         context.facts.infixOperators.compactMap { comparison in
-            guard let operatorToken = comparison.operator.as(BinaryOperatorExprSyntax.self)?.operator,
-                  operatorToken.text == "==" || operatorToken.text == "!=" else { return nil }
+            guard let operatorText = comparison.operatorText, operatorText == "==" || operatorText == "!=" else { return nil }
             let (literal, test): (BooleanLiteralExprSyntax, ExprSyntax)
             if let left = comparison.leftOperand.as(BooleanLiteralExprSyntax.self) {
                 (literal, test) = (left, comparison.rightOperand)
@@ -57,9 +56,9 @@ public struct BooleanComparisonRule: PredicateRule {
             } else {
                 return nil
             }
-            guard Self.isBooleanSubPredicate(test), !Self.isOptionalChain(test) else { return nil }
+            guard Self.isBooleanSubPredicate(test), !test.hasOptionalChain else { return nil }
             // `x == true` and `x != false` mean `x`; the other two mean `!x`.
-            let keepsValue = (operatorToken.text == "==") == (literal.literal.tokenKind == .keyword(.true))
+            let keepsValue = (operatorText == "==") == (literal.literal.tokenKind == .keyword(.true))
             let replacement = (keepsValue ? "" : "!") + test.trimmedDescription
             return context.finding(
                 self, at: literal.literal,
@@ -73,12 +72,9 @@ public struct BooleanComparisonRule: PredicateRule {
 
     /// `isEmpty`, `contains(…)`, `allSatisfy(…)`, `starts(with:)` on some base, in parentheses or not.
     static func isBooleanSubPredicate(_ expression: ExprSyntax) -> Bool {
-        if let parenthesized = expression.as(TupleExprSyntax.self), parenthesized.elements.count == 1,
-           let inner = parenthesized.elements.first, inner.label == nil {
-            return isBooleanSubPredicate(inner.expression)
-        }
-        if let call = expression.as(FunctionCallExprSyntax.self), let name = MacroSupport.calleeName(of: call) {
-            return MacroSupport.booleanCalls.contains(name) && MacroSupport.receiver(of: call) != nil
+        let expression = expression.withoutParentheses
+        if let call = expression.as(FunctionCallExprSyntax.self), let name = call.calleeName {
+            return MacroSupport.booleanCalls.contains(name) && call.receiver != nil
         }
         if let member = expression.as(MemberAccessExprSyntax.self), member.base != nil {
             return MacroSupport.booleanMembers.contains(member.declName.baseName.text)
@@ -86,27 +82,9 @@ public struct BooleanComparisonRule: PredicateRule {
         return false
     }
 
-    /// Whether the receiver chain has a `?.`: the test is then an optional `Bool`, and `!`
-    /// cannot apply. Arguments and closures are not part of the chain.
-    static func isOptionalChain(_ expression: ExprSyntax) -> Bool {
-        var current: ExprSyntax? = expression
-        while let node = current {
-            if node.is(OptionalChainingExprSyntax.self) { return true }
-            if let member = node.as(MemberAccessExprSyntax.self) { current = member.base }
-            else if let call = node.as(FunctionCallExprSyntax.self) { current = call.calledExpression }
-            else if let unwrap = node.as(ForceUnwrapExprSyntax.self) { current = unwrap.expression }
-            else if let subscriptCall = node.as(SubscriptCallExprSyntax.self) { current = subscriptCall.calledExpression }
-            else if let parenthesized = node.as(TupleExprSyntax.self), parenthesized.elements.count == 1 {
-                current = parenthesized.elements.first?.expression
-            }
-            else { current = nil }
-        }
-        return false
-    }
-
     /// `isEmpty` or `contains(…)`: the part of the test a reader recognizes.
     static func shortName(of test: ExprSyntax) -> String {
-        if let call = test.as(FunctionCallExprSyntax.self), let name = MacroSupport.calleeName(of: call) {
+        if let call = test.as(FunctionCallExprSyntax.self), let name = call.calleeName {
             return "\(name)(…)"
         }
         return test.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? test.trimmedDescription

@@ -17,40 +17,40 @@ public struct CapturedSelfRule: PredicateRule {
             """,
         failsAt: .build,
         triggering: [
-            """
+            Example("""
             struct MovieFilter {
                 var minimumYear = 2000
                 func predicate() -> Predicate<Movie> { #Predicate { $0.year > ↓self.minimumYear } }
             }
-            """,
-            """
+            """),
+            Example("""
             final class MovieStore {
                 var favoriteName = "Heat"
                 func predicate() -> Predicate<Movie> {
                     #Predicate { $0.cast.contains { $0.name == ↓self.favoriteName } }
                 }
             }
-            """,
+            """),
         ],
         nonTriggering: [
-            """
+            Example("""
             struct MovieFilter {
                 var minimumYear = 2000
                 func predicate() -> Predicate<Movie> { #Predicate { $0.year > minimumYear } }
             }
-            """,
-            """
+            """),
+            Example("""
             struct MovieFilter {
                 var minimumYear = 2000
                 func predicate(minimumYear: Int) -> Predicate<Movie> { #Predicate { $0.year > minimumYear } }
             }
-            """,
-            """
+            """),
+            Example("""
             struct FavoriteMovies {
                 @Query(filter: #Predicate<Movie> { $0.isFavorite }) var movies: [Movie]
             }
-            """,
-            """
+            """),
+            Example("""
             final class MovieStore {
                 var minimumYear = 2000
                 func predicate() -> Predicate<Movie> {
@@ -58,15 +58,15 @@ public struct CapturedSelfRule: PredicateRule {
                     return #Predicate { $0.year > year }
                 }
             }
-            """,
+            """),
         ],
         corrections: [
-            ("""
+            (Example("""
              struct MovieFilter {
                  var minimumYear = 2000
                  func predicate() -> Predicate<Movie> { #Predicate { $0.year > ↓self.minimumYear } }
              }
-             """, """
+             """), """
              struct MovieFilter {
                  var minimumYear = 2000
                  func predicate() -> Predicate<Movie> { #Predicate { $0.year > minimumYear } }

@@ -20,38 +20,38 @@ public struct CaseFoldedContainsRule: PredicateRule {
             """,
         failsAt: .build,
         triggering: [
-            #"#Predicate<Movie> { $0.name.↓lowercased().contains("titanic") }"#,
-            #"#Predicate<Movie> { $0.name.↓localizedCaseInsensitiveContains("titanic") }"#,
+            Example(#"#Predicate<Movie> { $0.name.↓lowercased().contains("titanic") }"#),
+            Example(#"#Predicate<Movie> { $0.name.↓localizedCaseInsensitiveContains("titanic") }"#),
             Example(#"#Predicate<Movie> { $0.name.↓localizedUppercase.contains("TITANIC") }"#, failsAt: .runtime),
-            #"#Predicate<Movie> { $0.cast.contains { $0.name.↓uppercased().contains("SMITH") } }"#,
-            """
+            Example(#"#Predicate<Movie> { $0.cast.contains { $0.name.↓uppercased().contains("SMITH") } }"#),
+            Example("""
             let search = "Titanic"
             let predicate = #Predicate<Movie> { movie in movie.name.↓lowercased().contains(search.lowercased()) }
-            """,
+            """),
         ],
         nonTriggering: [
-            #"#Predicate<Movie> { $0.name.localizedStandardContains("titanic") }"#,
-            #"#Predicate<Movie> { $0.tags.contains("classic") }"#,
-            """
+            Example(#"#Predicate<Movie> { $0.name.localizedStandardContains("titanic") }"#),
+            Example(#"#Predicate<Movie> { $0.tags.contains("classic") }"#),
+            Example("""
             let search = "Titanic".lowercased()
             let predicate = #Predicate<Movie> { $0.name.localizedStandardContains(search) }
-            """,
-            """
+            """),
+            Example("""
             let movies: [Movie] = []
             let matches = movies.filter { $0.name.lowercased().contains("titanic") }
-            """,
+            """),
         ],
         corrections: [
-            (#"#Predicate<Movie> { $0.name.↓lowercased().contains("titanic") }"#,
+            (Example(#"#Predicate<Movie> { $0.name.↓lowercased().contains("titanic") }"#),
              #"#Predicate<Movie> { $0.name.localizedStandardContains("titanic") }"#),
-            (#"#Predicate<Movie> { $0.name.↓localizedCaseInsensitiveContains("titanic") }"#,
+            (Example(#"#Predicate<Movie> { $0.name.↓localizedCaseInsensitiveContains("titanic") }"#),
              #"#Predicate<Movie> { $0.name.localizedStandardContains("titanic") }"#),
-            (#"#Predicate<Movie> { $0.name.↓localizedUppercase.contains("TITANIC") }"#,
+            (Example(#"#Predicate<Movie> { $0.name.↓localizedUppercase.contains("TITANIC") }"#),
              #"#Predicate<Movie> { $0.name.localizedStandardContains("TITANIC") }"#),
-            ("""
+            (Example("""
              let search = "Titanic"
              let predicate = #Predicate<Movie> { movie in movie.name.↓lowercased().contains(search.lowercased()) }
-             """, """
+             """), """
              let search = "Titanic"
              let predicate = #Predicate<Movie> { movie in movie.name.localizedStandardContains(search) }
              """),
@@ -64,10 +64,8 @@ public struct CaseFoldedContainsRule: PredicateRule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         context.facts.calls.compactMap { call in
-            guard let name = MacroSupport.calleeToken(of: call),
-                  let receiver = MacroSupport.receiver(of: call),
-                  call.arguments.count == 1, call.arguments.first?.label == nil, call.trailingClosure == nil,
-                  let argument = call.arguments.first?.expression else { return nil }
+            guard let name = call.calleeToken,
+                  let receiver = call.receiver, let argument = call.singleUnlabeledArgument else { return nil }
             let receiverFolds = Self.caseFoldings(of: receiver)
             let flagged: TokenSyntax
             switch name.text {

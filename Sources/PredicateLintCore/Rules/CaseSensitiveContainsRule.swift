@@ -16,24 +16,24 @@ public struct CaseSensitiveContainsRule: PredicateRule {
             """,
         failsAt: .runtime,
         triggering: [
-            #"#Predicate<Movie> { $0.name.↓contains("heat") }"#,
-            #"#Predicate<Movie> { $0.subtitle?.↓contains("Part") == true }"#,
-            #"#Predicate<Movie> { $0.cast.contains { $0.name.↓contains("Kate") } }"#,
+            Example(#"#Predicate<Movie> { $0.name.↓contains("heat") }"#),
+            Example(#"#Predicate<Movie> { $0.subtitle?.↓contains("Part") == true }"#),
+            Example(#"#Predicate<Movie> { $0.cast.contains { $0.name.↓contains("Kate") } }"#),
         ],
         nonTriggering: [
-            #"#Predicate<Movie> { $0.tags.contains("classic") }"#,
-            #"#Predicate<Movie> { $0.name.localizedStandardContains("heat") }"#,
-            """
+            Example(#"#Predicate<Movie> { $0.tags.contains("classic") }"#),
+            Example(#"#Predicate<Movie> { $0.name.localizedStandardContains("heat") }"#),
+            Example("""
             struct Ticket {
                 var title = ""
             }
             let predicate = #Predicate<Ticket> { $0.title.contains("Heat") }
-            """,
+            """),
         ],
         corrections: [
-            (#"#Predicate<Movie> { $0.name.↓contains("heat") }"#,
+            (Example(#"#Predicate<Movie> { $0.name.↓contains("heat") }"#),
              #"#Predicate<Movie> { $0.name.localizedStandardContains("heat") }"#),
-            (#"#Predicate<Movie> { $0.subtitle?.↓contains("Part") == true }"#,
+            (Example(#"#Predicate<Movie> { $0.subtitle?.↓contains("Part") == true }"#),
              #"#Predicate<Movie> { $0.subtitle?.localizedStandardContains("Part") == true }"#),
         ])
 
@@ -41,10 +41,9 @@ public struct CaseSensitiveContainsRule: PredicateRule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         context.facts.calls.compactMap { call in
-            guard let name = MacroSupport.calleeToken(of: call), name.text == "contains",
-                  call.arguments.count == 1, call.arguments.first?.label == nil, call.trailingClosure == nil,
-                  let argument = call.arguments.first?.expression, !RegexRule.isRegexValue(argument),
-                  let receiver = MacroSupport.receiver(of: call), Self.isModelStringProperty(receiver, context)
+            guard let name = call.calleeToken, name.text == "contains",
+                  let argument = call.singleUnlabeledArgument, !argument.isRegexValue,
+                  let receiver = call.receiver, Self.isModelStringProperty(receiver, context)
             else { return nil }
             return context.finding(
                 self, at: name,

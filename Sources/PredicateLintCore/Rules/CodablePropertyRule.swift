@@ -19,26 +19,26 @@ public struct CodablePropertyRule: PredicateRule {
             """,
         failsAt: .runtime,
         triggering: [
-            #"#Predicate<Movie> { $0.↓genre.rawValue == "drama" }"#,
-            """
+            Example(#"#Predicate<Movie> { $0.↓genre.rawValue == "drama" }"#),
+            Example("""
             let genre = Genre.comedy
             let predicate = #Predicate<Movie> { $0.↓genre == genre }
-            """,
-            "#Predicate<Movie> { $0.↓budget.amount > 1_000_000 }",
+            """),
+            Example("#Predicate<Movie> { $0.↓budget.amount > 1_000_000 }"),
         ],
         nonTriggering: [
-            """
+            Example("""
             let genre = Genre.comedy.rawValue
             let predicate = #Predicate<Movie> { $0.genreName == genre }
-            """,
-            """
+            """),
+            Example("""
             struct Showtime {
                 var genre = Genre.drama
             }
             let drama = Genre.drama
             let predicate = #Predicate<Showtime> { $0.genre == drama }
-            """,
-            #"#Predicate<Movie> { $0.tags.contains("classic") }"#,
+            """),
+            Example(#"#Predicate<Movie> { $0.tags.contains("classic") }"#),
         ])
 
     public init() {}
@@ -47,7 +47,7 @@ public struct CodablePropertyRule: PredicateRule {
         context.keyPaths.memberUses.compactMap { use in
             guard let member = use.member, member.kind == .stored, let type = member.type,
                   case .composite(let typeName) = context.models.storage(of: type),
-                  !Self.isComparedWithNil(use.access) else { return nil }
+                  !ExprSyntax(use.access).isComparedWithNil else { return nil }
             let name = use.nameToken.text
             let problem: String
             if let outer = use.access.parent?.as(MemberAccessExprSyntax.self), outer.base?.id == use.access.id {
@@ -60,11 +60,5 @@ public struct CodablePropertyRule: PredicateRule {
                 message: "`\(name)` is stored as `\(typeName)` data that a predicate cannot read; \(problem). "
                     + "Store the value you filter on (such as the raw value) in its own property")
         }
-    }
-
-    /// `x == nil` only asks whether the data is there.
-    static func isComparedWithNil(_ access: MemberAccessExprSyntax) -> Bool {
-        guard let comparison = access.parent?.as(InfixOperatorExprSyntax.self) else { return false }
-        return comparison.leftOperand.is(NilLiteralExprSyntax.self) || comparison.rightOperand.is(NilLiteralExprSyntax.self)
     }
 }

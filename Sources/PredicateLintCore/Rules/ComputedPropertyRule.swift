@@ -19,14 +19,14 @@ public struct ComputedPropertyRule: PredicateRule {
             """,
         failsAt: .runtime,
         triggering: [
-            #"#Predicate<Movie> { $0.↓displayTitle.localizedStandardContains("Heat") }"#,
-            "#Predicate<Movie> { $0.↓isClassic && $0.rating > 4 }",
-            "#Predicate<Actor> { $0.movies.contains { $0.↓castCount > 10 } }",
-            """
+            Example(#"#Predicate<Movie> { $0.↓displayTitle.localizedStandardContains("Heat") }"#),
+            Example("#Predicate<Movie> { $0.↓isClassic && $0.rating > 4 }"),
+            Example("#Predicate<Actor> { $0.movies.contains { $0.↓castCount > 10 } }"),
+            Example("""
             let movieID = Movie().persistentModelID
             let predicate = #Predicate<Movie> { $0.↓id == movieID }
-            """,
-            """
+            """),
+            Example("""
             @Model class Media {
                 var title = ""
                 var isLong: Bool { title.count > 40 }
@@ -35,25 +35,25 @@ public struct ComputedPropertyRule: PredicateRule {
                 var host = ""
             }
             let predicate = #Predicate<Podcast> { $0.↓isLong }
-            """,
+            """),
         ],
         nonTriggering: [
-            """
+            Example("""
             let displayTitle = "Heat"
             let predicate = #Predicate<Movie> { $0.name == displayTitle }
-            """,
-            """
+            """),
+            Example("""
             struct Ticket {
                 var title = ""
                 var displayTitle: String { title.uppercased() }
             }
             let predicate = #Predicate<Ticket> { $0.displayTitle == "HEAT" }
-            """,
-            """
+            """),
+            Example("""
             let movieID = Movie().persistentModelID
             let predicate = #Predicate<Movie> { $0.persistentModelID == movieID && $0.year > 2000 }
-            """,
-            """
+            """),
+            Example("""
             @Model class Media {
                 var title = ""
             }
@@ -61,7 +61,7 @@ public struct ComputedPropertyRule: PredicateRule {
                 var host = ""
             }
             let predicate = #Predicate<Podcast> { $0.title == "Daily" && $0.host == "Ann" }
-            """,
+            """),
         ])
 
     public init() {}

@@ -16,30 +16,26 @@ public struct ConstantPredicateRule: PredicateRule {
             """,
         failsAt: .runtime,
         triggering: [
-            "#Predicate<Movie> { _ in ↓true }",
-            "let none = #Predicate<Movie> { _ in ↓false }",
+            Example("#Predicate<Movie> { _ in ↓true }"),
+            Example("let none = #Predicate<Movie> { _ in ↓false }"),
             // The macro does not rewrite a parenthesized literal, so this one does not even build.
             Example("#Predicate<Movie> { _ in (↓true) }", failsAt: .build),
         ],
         nonTriggering: [
-            """
+            Example("""
             let showAll = true
             let predicate = #Predicate<Movie> { _ in showAll }
-            """,
-            "#Predicate<Movie> { $0.isFavorite == true }",
-            "#Expression<Movie, Bool> { _ in true }",
+            """),
+            Example("#Predicate<Movie> { $0.isFavorite == true }"),
+            Example("#Expression<Movie, Bool> { _ in true }"),
         ])
 
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
         guard context.site.kind == .predicate, context.site.body.count == 1,
-              var expression = context.site.body.first?.item.as(ExprSyntax.self) else { return [] }
-        while let parenthesized = expression.as(TupleExprSyntax.self), parenthesized.elements.count == 1,
-              let inner = parenthesized.elements.first?.expression {
-            expression = inner
-        }
-        guard let literal = expression.as(BooleanLiteralExprSyntax.self) else { return [] }
+              let literal = context.site.body.first?.item.as(ExprSyntax.self)?.withoutParentheses
+                .as(BooleanLiteralExprSyntax.self) else { return [] }
         let fetches = literal.literal.tokenKind == .keyword(.true) ? "everything, pass no predicate" : "nothing, skip the fetch"
         return [context.finding(
             self, at: literal.literal,

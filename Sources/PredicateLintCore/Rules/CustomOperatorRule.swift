@@ -7,28 +7,27 @@ public struct CustomOperatorRule: PredicateRule {
         severity: .error,
         summary: "Only comparison, logic, arithmetic, `??` and range operators work in a predicate",
         rationale: """
-            The macro rewrites a fixed set of operators into predicate expressions: `==` `!=` \
-            `<` `<=` `>` `>=`, `&&` `||` `!`, `+` `-` `*` `/` `%`, `??`, `...` and `..<`. Any \
-            other operator, whether from the standard library (`~=`, `&`, `&+`, `<<`) or declared \
+            The macro rewrites a fixed set of operators into predicate expressions: \
+            \(MacroSupport.supportedOperatorsList). Any other operator, whether from the standard library (`~=`, `&`, `&+`, `<<`) or declared \
             by the app, has no translation and the build fails.
             Evidence: the macro's operator table, checked against the macro.
             """,
         failsAt: .build,
         triggering: [
-            "#Predicate<Movie> { $0.year ↓~= 2000 }",
-            "#Predicate<Movie> { $0.year ↓&+ 1 > 2000 }",
-            "#Predicate<Movie> { $0.year ↓& 1 == 0 }",
-            "#Predicate<Movie> { ↓~$0.year == 0 }",
-            "#Predicate<Movie> { $0.rating ↓≈≈ 4.5 }",
+            Example("#Predicate<Movie> { $0.year ↓~= 2000 }"),
+            Example("#Predicate<Movie> { $0.year ↓&+ 1 > 2000 }"),
+            Example("#Predicate<Movie> { $0.year ↓& 1 == 0 }"),
+            Example("#Predicate<Movie> { ↓~$0.year == 0 }"),
+            Example("#Predicate<Movie> { $0.rating ↓≈≈ 4.5 }"),
         ],
         nonTriggering: [
-            "#Predicate<Movie> { (2000...2010).contains($0.year) }",
-            "#Predicate<Movie> { $0.rating * 2 > 7 || -$0.year < -2000 }",
-            #"#Predicate<Movie> { ($0.subtitle ?? "") != "" && $0.year % 10 == 0 }"#,
-            """
+            Example("#Predicate<Movie> { (2000...2010).contains($0.year) }"),
+            Example("#Predicate<Movie> { $0.rating * 2 > 7 || -$0.year < -2000 }"),
+            Example(#"#Predicate<Movie> { ($0.subtitle ?? "") != "" && $0.year % 10 == 0 }"#),
+            Example("""
             let movies: [Movie] = []
             let odd = movies.filter { $0.year & 1 == 1 }
-            """,
+            """),
         ])
 
     public init() {}

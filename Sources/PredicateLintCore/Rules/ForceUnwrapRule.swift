@@ -16,13 +16,13 @@ public struct ForceUnwrapRule: PredicateRule {
             """,
         failsAt: .runtime,
         triggering: [
-            #"#Predicate<Movie> { $0.subtitle↓!.starts(with: "The") }"#,
-            #"#Predicate<Movie> { $0.director↓!.name == "Nolan" }"#,
+            Example(#"#Predicate<Movie> { $0.subtitle↓!.starts(with: "The") }"#),
+            Example(#"#Predicate<Movie> { $0.director↓!.name == "Nolan" }"#),
         ],
         nonTriggering: [
-            #"#Predicate<Movie> { $0.subtitle?.starts(with: "The") ?? false }"#,
-            #"#Predicate<Movie> { if let subtitle = $0.subtitle { subtitle.starts(with: "The") } else { false } }"#,
-            "#Predicate<Movie> { !$0.isFavorite && $0.year != 2000 }",
+            Example(#"#Predicate<Movie> { $0.subtitle?.starts(with: "The") ?? false }"#),
+            Example(#"#Predicate<Movie> { if let subtitle = $0.subtitle { subtitle.starts(with: "The") } else { false } }"#),
+            Example("#Predicate<Movie> { !$0.isFavorite && $0.year != 2000 }"),
         ])
 
     public init() {}

@@ -17,39 +17,39 @@ public struct GenericPredicateRule: PredicateRule {
             """,
         failsAt: .runtime,
         triggering: [
-            """
+            Example("""
             func recent<T: AnyObject>(_ type: T.Type) -> Predicate<T> {
                 ↓#Predicate<T> { _ in 1 == 1 }
             }
-            """,
-            """
+            """),
+            Example("""
             final class Repository<Model: AnyObject> {
                 func everything() -> Predicate<Model> { ↓#Predicate { _ in 1 == 1 } }
             }
-            """,
-            """
+            """),
+            Example("""
             func matching<Item: AnyObject>(_ items: [Item]) -> Int {
                 let predicate = ↓#Predicate { (item: Item) in 1 == 1 }
                 return items.filter { (try? predicate.evaluate($0)) == true }.count
             }
-            """,
+            """),
         ],
         nonTriggering: [
-            """
+            Example("""
             final class T { var year = 0 }
             let predicate = #Predicate<T> { $0.year > 2000 }
-            """,
-            """
+            """),
+            Example("""
             func count<T>(_ items: [T]) -> Predicate<Movie> {
                 let total = items.count
                 return #Predicate<Movie> { $0.year > total }
             }
-            """,
-            """
+            """),
+            Example("""
             extension Movie {
                 static func recent() -> Predicate<Movie> { #Predicate { $0.year > 2000 } }
             }
-            """,
+            """),
         ])
 
     public init() {}

@@ -13,28 +13,28 @@ public struct HasPrefixRule: PredicateRule {
             """,
         failsAt: .build,
         triggering: [
-            #"#Predicate<Website> { $0.url.↓hasPrefix("https://apple.com") }"#,
-            #"#Predicate<Movie> { $0.cast.contains { $0.name.↓hasPrefix("A") } }"#,
-            """
+            Example(#"#Predicate<Website> { $0.url.↓hasPrefix("https://apple.com") }"#),
+            Example(#"#Predicate<Movie> { $0.cast.contains { $0.name.↓hasPrefix("A") } }"#),
+            Example("""
             let prefix = "The "
             let predicate = #Predicate<Movie> { movie in movie.year > 2000 && movie.name.↓hasPrefix(prefix) }
-            """,
+            """),
         ],
         nonTriggering: [
-            #"#Predicate<Website> { $0.url.starts(with: "https://apple.com") }"#,
-            """
+            Example(#"#Predicate<Website> { $0.url.starts(with: "https://apple.com") }"#),
+            Example("""
             let websites: [Website] = []
             let secure = websites.filter { $0.url.hasPrefix("https") }
-            """,
-            """
+            """),
+            Example("""
             let prefix = "https://apple.com".hasPrefix("https") ? "https://" : "http://"
             let predicate = #Predicate<Website> { $0.url.starts(with: prefix) }
-            """,
+            """),
         ],
         corrections: [
-            (#"#Predicate<Website> { $0.url.↓hasPrefix("https://apple.com") }"#,
+            (Example(#"#Predicate<Website> { $0.url.↓hasPrefix("https://apple.com") }"#),
              #"#Predicate<Website> { $0.url.starts(with: "https://apple.com") }"#),
-            (#"#Predicate<Movie> { $0.cast.contains { $0.name.↓hasPrefix( "A" ) } }"#,
+            (Example(#"#Predicate<Movie> { $0.cast.contains { $0.name.↓hasPrefix( "A" ) } }"#),
              #"#Predicate<Movie> { $0.cast.contains { $0.name.starts( with: "A" ) } }"#),
         ])
 
@@ -42,8 +42,8 @@ public struct HasPrefixRule: PredicateRule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         context.facts.calls.compactMap { call in
-            guard let name = MacroSupport.calleeToken(of: call), name.text == "hasPrefix",
-                  MacroSupport.receiver(of: call) != nil else { return nil }
+            guard let name = call.calleeToken, name.text == "hasPrefix",
+                  call.receiver != nil else { return nil }
             var correction: Correction?
             if call.arguments.count == 1, let argument = call.arguments.first, argument.label == nil,
                call.trailingClosure == nil {

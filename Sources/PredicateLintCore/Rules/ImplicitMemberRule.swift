@@ -18,20 +18,20 @@ public struct ImplicitMemberRule: PredicateRule {
             """,
         failsAt: .build,
         triggering: [
-            #"#Predicate<Movie> { $0.name.localizedCompare("Titanic") == ↓.orderedSame }"#,
-            "#Predicate<Movie> { $0.rating > ↓.zero }",
-            "#Predicate<Movie> { $0.cast.contains { $0.nickname == ↓.none } }",
+            Example(#"#Predicate<Movie> { $0.name.localizedCompare("Titanic") == ↓.orderedSame }"#),
+            Example("#Predicate<Movie> { $0.rating > ↓.zero }"),
+            Example("#Predicate<Movie> { $0.cast.contains { $0.nickname == ↓.none } }"),
         ],
         nonTriggering: [
-            """
+            Example("""
             let same = ComparisonResult.orderedSame
             let predicate = #Predicate<Movie> { $0.name.localizedCompare("Titanic") == same }
-            """,
-            """
+            """),
+            Example("""
             let order: SortOrder = .reverse
             let predicate = #Predicate<Movie> { $0.rating > 0 }
-            """,
-            "#Predicate<Movie> { $0.cast.contains { $0.nickname == nil } }",
+            """),
+            Example("#Predicate<Movie> { $0.cast.contains { $0.nickname == nil } }"),
         ])
 
     public init() {}

@@ -18,40 +18,40 @@ public struct ModelComparisonRule: PredicateRule {
             """,
         failsAt: .build,
         triggering: [
-            """
+            Example("""
             let director = Director()
             let predicate = #Predicate<Movie> { $0.director ↓== director }
-            """,
-            """
+            """),
+            Example("""
             let movie = Movie()
             let predicate = #Predicate<Actor> { $0.movies.contains { $0 ↓== movie } }
-            """,
+            """),
         ],
         nonTriggering: [
-            """
+            Example("""
             let directorID = Director().persistentModelID
             let predicate = #Predicate<Movie> { $0.director?.persistentModelID == directorID }
-            """,
-            "#Predicate<Movie> { $0.director == nil && $0.year > 2000 }",
-            """
+            """),
+            Example("#Predicate<Movie> { $0.director == nil && $0.year > 2000 }"),
+            Example("""
             let name = "Nolan"
             let predicate = #Predicate<Movie> { $0.director?.name == name }
-            """,
+            """),
         ],
         corrections: [
-            ("""
+            (Example("""
              let director = Director()
              let predicate = #Predicate<Movie> { $0.director ↓== director }
-             """, """
+             """), """
              let director = Director()
              let directorID = director.persistentModelID
              let predicate = #Predicate<Movie> { $0.director?.persistentModelID == directorID }
              """),
-            ("""
+            (Example("""
              func movies(of director: Director) -> Predicate<Movie> {
                  return #Predicate { movie in director ↓!= movie.director }
              }
-             """, """
+             """), """
              func movies(of director: Director) -> Predicate<Movie> {
                  let directorID = director.persistentModelID
                  return #Predicate { movie in directorID != movie.director?.persistentModelID }

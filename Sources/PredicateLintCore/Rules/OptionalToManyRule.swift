@@ -15,14 +15,14 @@ public struct OptionalToManyRule: PredicateRule {
             """,
         failsAt: .runtime,
         triggering: [
-            "#Predicate<Movie> { $0.↓awards?.isEmpty == false }",
-            "#Predicate<Movie> { $0.↓awards == nil }",
-            "#Predicate<Movie> { ($0.↓awards?.count ?? 0) > 2 }",
+            Example("#Predicate<Movie> { $0.↓awards?.isEmpty == false }"),
+            Example("#Predicate<Movie> { $0.↓awards == nil }"),
+            Example("#Predicate<Movie> { ($0.↓awards?.count ?? 0) > 2 }"),
         ],
         nonTriggering: [
-            "#Predicate<Movie> { !$0.cast.isEmpty }",
-            "#Predicate<Award> { $0.year > 2000 }",
-            "#Predicate<Movie> { $0.subtitle == nil }",
+            Example("#Predicate<Movie> { !$0.cast.isEmpty }"),
+            Example("#Predicate<Award> { $0.year > 2000 }"),
+            Example("#Predicate<Movie> { $0.subtitle == nil }"),
         ])
 
     public init() {}
@@ -35,7 +35,7 @@ public struct OptionalToManyRule: PredicateRule {
             let parent = use.access.parent
             let isTested = parent?.is(OptionalChainingExprSyntax.self) == true
                 || parent?.is(ForceUnwrapExprSyntax.self) == true
-                || CodablePropertyRule.isComparedWithNil(use.access)
+                || ExprSyntax(use.access).isComparedWithNil
             guard isTested else { return nil }
             return context.finding(
                 self, at: use.nameToken,

@@ -18,32 +18,32 @@ public struct RegexRule: PredicateRule {
             """,
         failsAt: .runtime,
         triggering: [
-            #"#Predicate<Movie> { $0.name.contains(↓/Titanic/) }"#,
-            ##"#Predicate<Movie> { $0.name.contains(↓#/Ti.*c/#) }"##,
+            Example(#"#Predicate<Movie> { $0.name.contains(↓/Titanic/) }"#),
+            Example(##"#Predicate<Movie> { $0.name.contains(↓#/Ti.*c/#) }"##),
             Example(#"#Predicate<Movie> { $0.name.↓firstMatch(of: /Ti/) != nil }"#, failsAt: .build),
             Example(#"#Predicate<Movie> { $0.name.↓wholeMatch(of: /Titanic/) != nil }"#, failsAt: .build),
             Example(#"#Predicate<Movie> { $0.name.contains(↓Regex { "Titanic" }) }"#, failsAt: .build),
-            """
+            Example("""
             let pattern = /Titanic/
             let predicate = #Predicate<Movie> { $0.name.contains(↓pattern) }
-            """,
+            """),
         ],
         nonTriggering: [
-            #"#Predicate<Movie> { $0.name.localizedStandardContains("Titanic") }"#,
-            """
+            Example(#"#Predicate<Movie> { $0.name.localizedStandardContains("Titanic") }"#),
+            Example("""
             let movies: [Movie] = []
             let matches = movies.filter { $0.name.contains(/Titanic/) }
-            """,
-            """
+            """),
+            Example("""
             let pattern = "Titanic"
             let predicate = #Predicate<Movie> { $0.name.localizedStandardContains(pattern) }
-            """,
-            """
+            """),
+            Example("""
             let pattern = /Titanic/
             func search(_ pattern: String) -> Predicate<Movie> {
                 #Predicate { $0.name.localizedStandardContains(pattern) }
             }
-            """,
+            """),
         ])
 
     public init() {}
@@ -56,9 +56,9 @@ public struct RegexRule: PredicateRule {
         let message = "Regular expressions are not supported in a predicate; " + advice
         // Calls first: a finding on `firstMatch(of: /re/)` accounts for the literal inside it.
         for call in context.facts.calls {
-            guard let token = MacroSupport.calleeToken(of: call) else { continue }
-            let isRegexInitializer = Self.isRegexInitializer(call)
-            let isMatchMethod = Self.matchMethods.contains(token.text) && MacroSupport.receiver(of: call) != nil
+            guard let token = call.calleeToken else { continue }
+            let isRegexInitializer = call.isRegexInitializer
+            let isMatchMethod = Self.matchMethods.contains(token.text) && call.receiver != nil
             if isRegexInitializer || isMatchMethod {
                 findings.append(context.finding(self, at: token, message: message, covering: [Syntax(call)]))
             }
@@ -67,41 +67,11 @@ public struct RegexRule: PredicateRule {
             guard let token = literal.firstToken(viewMode: .sourceAccurate) else { continue }
             findings.append(context.finding(self, at: token, message: message))
         }
-        for reference in context.facts.references where Self.isCapturedRegex(reference) {
+        for reference in context.facts.references where reference.isCapturedRegex {
             findings.append(context.finding(
                 self, at: reference.baseName,
                 message: "`\(reference.baseName.text)` is a regular expression, which a predicate cannot use; " + advice))
         }
         return findings
-    }
-
-    /// A name that refers to a constant declared with a regex literal, `Regex(…)` or a `Regex` type.
-    static func isCapturedRegex(_ reference: DeclReferenceExprSyntax) -> Bool {
-        guard case .variable(let binding)? = LexicalLookup.binding(of: reference.baseName.text, from: reference) else {
-            return false
-        }
-        if let type = binding.typeAnnotation?.type,
-           PredicateSiteFinder.unwrappingOptional(type).as(IdentifierTypeSyntax.self)?.name.text == "Regex" {
-            return true
-        }
-        guard var value = binding.initializer?.value else { return false }
-        if let tryExpression = value.as(TryExprSyntax.self) { value = tryExpression.expression }
-        if value.is(RegexLiteralExprSyntax.self) { return true }
-        if let call = value.as(FunctionCallExprSyntax.self) { return isRegexInitializer(call) }
-        return false
-    }
-
-    /// `Regex(…)` or `Regex { … }`.
-    static func isRegexInitializer(_ call: FunctionCallExprSyntax) -> Bool {
-        MacroSupport.isGlobalCall(call) && MacroSupport.calleeName(of: call) == "Regex"
-    }
-
-    /// Whether an argument is a regex of any kind, so other rules leave it to this one: a
-    /// literal, a call to anything named `Regex` (qualified too), or a captured regex constant.
-    static func isRegexValue(_ argument: ExprSyntax) -> Bool {
-        if argument.is(RegexLiteralExprSyntax.self) { return true }
-        if let call = argument.as(FunctionCallExprSyntax.self), MacroSupport.calleeName(of: call) == "Regex" { return true }
-        if let reference = argument.as(DeclReferenceExprSyntax.self) { return isCapturedRegex(reference) }
-        return false
     }
 }

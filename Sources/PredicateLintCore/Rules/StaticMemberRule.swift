@@ -18,36 +18,36 @@ public struct StaticMemberRule: PredicateRule {
             """,
         failsAt: .build,
         triggering: [
-            "#Predicate<Movie> { $0.releaseDate < Date.↓now }",
-            "#Predicate<Movie> { $0.year < Int.↓max && $0.rating > 0 }",
-            "#Predicate<Movie> { $0.releaseDate > Date.↓distantPast }",
-            """
+            Example("#Predicate<Movie> { $0.releaseDate < Date.↓now }"),
+            Example("#Predicate<Movie> { $0.year < Int.↓max && $0.rating > 0 }"),
+            Example("#Predicate<Movie> { $0.releaseDate > Date.↓distantPast }"),
+            Example("""
             struct Catalog {
                 static let cutoff = 2000
                 static func recent() -> Predicate<Movie> { #Predicate { $0.year > Self.↓cutoff } }
             }
-            """,
+            """),
         ],
         nonTriggering: [
-            """
+            Example("""
             let now = Date.now
             let predicate = #Predicate<Movie> { $0.releaseDate < now }
-            """,
-            """
+            """),
+            Example("""
             struct Catalog {
                 static let cutoff = 2000
                 static func recent() -> Predicate<Movie> { #Predicate { $0.year > cutoff } }
             }
-            """,
-            """
+            """),
+            Example("""
             struct RecentMovies {
                 static var now: Date { Date.now }
                 let predicate = #Predicate<Movie> { $0.releaseDate < now }
             }
-            """,
-            #"#Predicate<Movie> { movie in movie.director?.name == "Nolan" }"#,
+            """),
+            Example(#"#Predicate<Movie> { movie in movie.director?.name == "Nolan" }"#),
             // A closure parameter that shadows the type's name is a value, not the type.
-            "#Predicate<Movie> { Movie in Movie.year > 2000 }",
+            Example("#Predicate<Movie> { Movie in Movie.year > 2000 }"),
         ])
 
     public init() {}

@@ -14,20 +14,20 @@ public struct TransientPropertyRule: PredicateRule {
             """,
         failsAt: .runtime,
         triggering: [
-            "#Predicate<Movie> { $0.↓isSelected }",
-            "#Predicate<Actor> { $0.movies.contains { $0.↓isSelected && $0.year > 2000 } }",
+            Example("#Predicate<Movie> { $0.↓isSelected }"),
+            Example("#Predicate<Actor> { $0.movies.contains { $0.↓isSelected && $0.year > 2000 } }"),
         ],
         nonTriggering: [
-            """
+            Example("""
             let isSelected = true
             let predicate = #Predicate<Movie> { $0.isFavorite == isSelected }
-            """,
-            """
+            """),
+            Example("""
             final class Selection {
                 var isSelected = false
             }
             let predicate = #Predicate<Selection> { $0.isSelected }
-            """,
+            """),
         ])
 
     public init() {}

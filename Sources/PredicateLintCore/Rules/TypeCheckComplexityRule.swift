@@ -23,20 +23,20 @@ public struct TypeCheckComplexityRule: PredicateRule {
             """,
         failsAt: .build,
         triggering: [
-            "↓#Predicate<Message> { $0.isRead == false && $0.isMuted == false && $0.isPinned == false && $0.hops != 3 }",
-            "↓#Predicate<Message> { m in m.sender != nil && m.hops != 3 && m.isRead == false && m.isMuted == false }",
+            Example("↓#Predicate<Message> { $0.isRead == false && $0.isMuted == false && $0.isPinned == false && $0.hops != 3 }"),
+            Example("↓#Predicate<Message> { m in m.sender != nil && m.hops != 3 && m.isRead == false && m.isMuted == false }"),
         ],
         nonTriggering: [
-            """
+            Example("""
             let maximumHops: Int32 = 3
             let predicate = #Predicate<Message> { !$0.isRead && !$0.isMuted && !$0.isPinned && $0.hops != maximumHops }
-            """,
-            "#Predicate<Message> { $0.isRead == false && $0.isMuted == false && $0.isPinned == false && $0.isArchived == false }",
-            "#Predicate<Message> { $0.text.count > 3 && $0.text.count < 10 && $0.isRead == false && $0.isMuted == false }",
-            """
+            """),
+            Example("#Predicate<Message> { $0.isRead == false && $0.isMuted == false && $0.isPinned == false && $0.isArchived == false }"),
+            Example("#Predicate<Message> { $0.text.count > 3 && $0.text.count < 10 && $0.isRead == false && $0.isMuted == false }"),
+            Example("""
             let channel: Int32 = 2
             let predicate = #Predicate<Message> { m in m.sender != nil && m.relay?.number == channel && m.via?.number == channel }
-            """,
+            """),
         ])
 
     public init() {}
@@ -59,8 +59,7 @@ public struct TypeCheckComplexityRule: PredicateRule {
     static func literalComparisons(in facts: PredicateFacts) -> LiteralComparisons {
         var counts = LiteralComparisons()
         for comparison in facts.infixOperators {
-            guard let token = comparison.operator.as(BinaryOperatorExprSyntax.self)?.operator,
-                  comparisonOperators.contains(token.text) else { continue }
+            guard let operatorText = comparison.operatorText, comparisonOperators.contains(operatorText) else { continue }
             let operands = [comparison.leftOperand, comparison.rightOperand]
             if operands.contains(where: { $0.is(NilLiteralExprSyntax.self) }) {
                 counts.nil += 1

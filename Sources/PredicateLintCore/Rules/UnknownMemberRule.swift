@@ -18,20 +18,20 @@ public struct UnknownMemberRule: PredicateRule {
         failsAt: .build,
         isOptIn: true,
         triggering: [
-            #"#Predicate<Movie> { $0.↓title == "Heat" }"#,
-            #"#Predicate<Movie> { $0.director?.↓surname == "Nolan" }"#,
+            Example(#"#Predicate<Movie> { $0.↓title == "Heat" }"#),
+            Example(#"#Predicate<Movie> { $0.director?.↓surname == "Nolan" }"#),
         ],
         nonTriggering: [
-            """
+            Example("""
             let movieID = Movie().persistentModelID
             let predicate = #Predicate<Movie> { $0.persistentModelID == movieID }
-            """,
-            """
+            """),
+            Example("""
             struct Ticket {
                 var title = ""
             }
             let predicate = #Predicate<Ticket> { $0.title == "Heat" }
-            """,
+            """),
         ])
 
     public init() {}

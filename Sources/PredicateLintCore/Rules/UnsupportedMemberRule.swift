@@ -9,10 +9,8 @@ public struct UnsupportedMemberRule: PredicateRule {
         severity: .error,
         summary: "Calls and members that predicates do not support",
         rationale: """
-            A predicate can call only `contains`, `contains(where:)`, `allSatisfy`, `filter`, \
-            `flatMap` (on optionals), `starts(with:)`, `min()`, `max()`, \
-            `localizedStandardContains`, `localizedCompare`, `caseInsensitiveCompare` and \
-            `evaluate`. The macro rejects the build for anything else, such as `hasSuffix`, \
+            A predicate can call only \(MacroSupport.supportedCallsList) (`flatMap` on optionals \
+            only). The macro rejects the build for anything else, such as `hasSuffix`, \
             `lowercased()`, `map`, `reduce`, `count(where:)`, `first(where:)` or `sorted()`, and \
             for every global function or initializer, such as `Date()`. Properties always build, \
             but SwiftData cannot translate `first`, `last` or the localized case variants of a \
@@ -22,27 +20,27 @@ public struct UnsupportedMemberRule: PredicateRule {
             """,
         failsAt: .build,
         triggering: [
-            #"#Predicate<Movie> { $0.name.↓hasSuffix("Returns") }"#,
-            #"#Predicate<Movie> { $0.name.↓lowercased() == "titanic" }"#,
-            #"#Predicate<Movie> { $0.cast.↓map { $0.name }.contains("Kate") }"#,
-            "#Predicate<Movie> { $0.cast.↓reduce(0) { $0 + $1.age } > 100 }",
-            "#Predicate<Movie> { $0.cast.↓count(where: { $0.age > 60 }) > 2 }",
-            "#Predicate<Movie> { $0.cast.↓first(where: { $0.age > 60 }) != nil }",
-            #"#Predicate<Movie> { $0.tags.↓sorted().contains("a") }"#,
-            "#Predicate<Movie> { $0.releaseDate < ↓Date() }",
+            Example(#"#Predicate<Movie> { $0.name.↓hasSuffix("Returns") }"#),
+            Example(#"#Predicate<Movie> { $0.name.↓lowercased() == "titanic" }"#),
+            Example(#"#Predicate<Movie> { $0.cast.↓map { $0.name }.contains("Kate") }"#),
+            Example("#Predicate<Movie> { $0.cast.↓reduce(0) { $0 + $1.age } > 100 }"),
+            Example("#Predicate<Movie> { $0.cast.↓count(where: { $0.age > 60 }) > 2 }"),
+            Example("#Predicate<Movie> { $0.cast.↓first(where: { $0.age > 60 }) != nil }"),
+            Example(#"#Predicate<Movie> { $0.tags.↓sorted().contains("a") }"#),
+            Example("#Predicate<Movie> { $0.releaseDate < ↓Date() }"),
             Example(#"#Predicate<Movie> { $0.tags.↓first == "classic" }"#, failsAt: .runtime),
             Example(#"#Predicate<Movie> { $0.name.↓localizedLowercase == "titanic" }"#, failsAt: .runtime),
         ],
         nonTriggering: [
-            #"#Predicate<Movie> { $0.cast.contains { $0.name == "Kate" } }"#,
-            "#Predicate<Movie> { $0.cast.filter { $0.age > 60 }.count > 2 }",
-            #"#Predicate<Movie> { $0.tags.contains("classic") && $0.cast.allSatisfy { $0.age > 18 } }"#,
-            """
+            Example(#"#Predicate<Movie> { $0.cast.contains { $0.name == "Kate" } }"#),
+            Example("#Predicate<Movie> { $0.cast.filter { $0.age > 60 }.count > 2 }"),
+            Example(#"#Predicate<Movie> { $0.tags.contains("classic") && $0.cast.allSatisfy { $0.age > 18 } }"#),
+            Example("""
             let now = Date()
             let predicate = #Predicate<Movie> { $0.releaseDate < now }
-            """,
-            #"#Predicate<Movie> { $0.director.flatMap { $0.name.starts(with: "S") } ?? false }"#,
-            #"#Predicate<Movie> { $0.tags.max() == "z" }"#,
+            """),
+            Example(#"#Predicate<Movie> { $0.director.flatMap { $0.name.starts(with: "S") } ?? false }"#),
+            Example(#"#Predicate<Movie> { $0.tags.max() == "z" }"#),
         ])
 
     public init() {}
@@ -68,16 +66,15 @@ public struct UnsupportedMemberRule: PredicateRule {
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for call in context.facts.calls {
-            guard let name = MacroSupport.calleeToken(of: call) else { continue }
-            if MacroSupport.isGlobalCall(call) {
+            guard let name = call.calleeToken else { continue }
+            if call.isGlobalCall {
                 findings.append(context.finding(
                     self, at: name,
                     message: "`\(name.text)(…)` cannot be called in a predicate: initializers and global "
                         + "functions are not supported; compute the value before the predicate and capture it in a `let`"))
-            } else if MacroSupport.receiver(of: call) != nil, !MacroSupport.isSupported(call) {
-                let shape = MacroSupport.shapes(of: call)?.first?.description ?? "\(name.text)(…)"
-                let help = Self.advice[name.text]
-                    ?? "predicates can call only `contains`, `allSatisfy`, `filter`, `starts(with:)`, `min()`, `max()` and `localizedStandardContains`"
+            } else if call.receiver != nil, !MacroSupport.isSupported(call) {
+                let shape = call.callShapes?.first?.description ?? "\(name.text)(…)"
+                let help = Self.advice[name.text] ?? "predicates can call only \(MacroSupport.supportedCallsList)"
                 findings.append(context.finding(
                     self, at: name, message: "`\(shape)` is not supported in a predicate; \(help)"))
             }

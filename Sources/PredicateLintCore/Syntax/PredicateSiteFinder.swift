@@ -33,7 +33,7 @@ public enum PredicateSiteFinder {
             return names.map { ClosureParameter(name: $0.name.text, type: nil) }
         case .parameterClause(let clause)?:
             return clause.parameters.map {
-                ClosureParameter(name: ($0.secondName ?? $0.firstName).text, type: $0.type.map(typeName))
+                ClosureParameter(name: ($0.secondName ?? $0.firstName).text, type: $0.type?.nameWithoutOptional)
             }
         case nil:
             return [ClosureParameter(name: "$0", type: nil)]
@@ -61,8 +61,7 @@ public enum PredicateSiteFinder {
 
     /// `Predicate<Movie>` → `[Movie]`; `Expression<Movie, Int>` → `[Movie]`; `FetchDescriptor<Movie>` → `[Movie]`.
     static func inputTypes(fromPredicateType type: TypeSyntax, kind: PredicateSite.Kind) -> [String] {
-        let type = unwrappingOptional(type)
-        guard let identifier = type.as(IdentifierTypeSyntax.self),
+        guard let identifier = type.unwrappingOptional.as(IdentifierTypeSyntax.self),
               let arguments = identifier.genericArgumentClause?.arguments.map(genericArgumentName) else { return [] }
         switch identifier.name.text {
         case "Predicate": return arguments
@@ -134,7 +133,7 @@ public enum PredicateSiteFinder {
 
     /// `[Movie]` → `Query<Movie, [Movie]>`, so the argument path can read the element type.
     static func queryType(forResultType type: TypeSyntax) -> TypeSyntax? {
-        guard let element = elementType(of: type) else { return nil }
+        guard let element = type.arrayElement else { return nil }
         return TypeSyntax(IdentifierTypeSyntax(
             name: .identifier("Query"),
             genericArgumentClause: GenericArgumentClauseSyntax(arguments: [
@@ -205,38 +204,10 @@ public enum PredicateSiteFinder {
 
     static func genericArgumentName(_ argument: GenericArgumentSyntax) -> String {
         switch argument.argument {
-        case .type(let type): return typeName(type)
+        case .type(let type): return type.nameWithoutOptional
         case .expr(let expression): return expression.trimmedDescription
         @unknown default: return argument.argument.trimmedDescription
         }
-    }
-
-    /// A type's name as written, with optionals removed: `Movie?` and `Optional<Movie>` → `Movie`.
-    static func typeName(_ type: TypeSyntax) -> String {
-        unwrappingOptional(type).trimmedDescription
-    }
-
-    static func unwrappingOptional(_ type: TypeSyntax) -> TypeSyntax {
-        if let optional = type.as(OptionalTypeSyntax.self) { return unwrappingOptional(optional.wrappedType) }
-        if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return unwrappingOptional(optional.wrappedType) }
-        if let identifier = type.as(IdentifierTypeSyntax.self), identifier.name.text == "Optional",
-           let argument = identifier.genericArgumentClause?.arguments.first,
-           case .type(let wrapped) = argument.argument {
-            return unwrappingOptional(wrapped)
-        }
-        return type
-    }
-
-    /// `[Movie]`, `Array<Movie>` → `Movie`.
-    static func elementType(of type: TypeSyntax) -> TypeSyntax? {
-        let type = unwrappingOptional(type)
-        if let array = type.as(ArrayTypeSyntax.self) { return array.element }
-        if let identifier = type.as(IdentifierTypeSyntax.self), identifier.name.text == "Array",
-           let argument = identifier.genericArgumentClause?.arguments.first,
-           case .type(let element) = argument.argument {
-            return element
-        }
-        return nil
     }
 }
 

@@ -1,51 +1,62 @@
-import SwiftSyntax
-
-/// A check over one predicate. Each rule lives in its own file in this folder, declares what it
-/// is in `description`, and turns the facts of a predicate into findings.
-///
-/// To add a rule: copy a neighbour, give it a new id, write its examples first, and list it in
-/// `RuleRegistry`. The generic example test and the oracle test pick it up from there.
-public protocol PredicateRule: Sendable {
-    static var description: RuleDescription { get }
-    init()
-    func check(_ context: RuleContext) -> [Finding]
-}
-
 /// When code with this problem fails: this decides what the oracle test expects of an example.
 public enum FailureTime: String, Sendable {
     /// `#Predicate` rejects it: the build fails.
     case build
     /// It builds, then SwiftData throws or crashes when the predicate runs.
     case runtime
+    /// Nothing fails: the finding keeps the code honest (a suppression that silences nothing).
+    case never
 }
 
-/// A snippet of Swift used to document and test a rule.
+/// What a rule looks at, which decides how its examples are disguised by the generic test.
+public enum RuleScope: String, Sendable {
+    /// The code inside a predicate: outside one, the rule says nothing.
+    case predicate
+    /// The file's `predicate-lint:` comments.
+    case suppressionComments
+}
+
+/// A snippet of Swift used to document and test a rule, with the place it is written, so a
+/// failing example points at itself.
 ///
 /// Examples use a small shared vocabulary of model types (`Movie`, `Actor`, `Director`, `Message`,
-/// `Website`; see `Tests/PredicateLintCoreTests/OracleFixture.swift`) so that the oracle test
-/// can type-check them with the real macro. In triggering examples, `↓` marks each place a
-/// finding is expected: just before the token that names the problem.
-public struct Example: Sendable, ExpressibleByStringLiteral {
+/// `Website`; see `ExampleModels`) so that the oracle test can type-check them with the real
+/// macro. In triggering examples, `↓` marks each place a finding is expected: just before the
+/// token that names the problem.
+public struct Example: Sendable {
     /// Whether the oracle test can type-check an example on this machine.
     public enum Oracle: Sendable, Equatable {
         case judges
-        /// Linux's toolchain cannot say what Apple's would; the reason is shown in the test.
-        case cannotJudge(String)
+        /// Linux's toolchain cannot say what Apple's would; the test checks that the reason
+        /// given is what the Linux compiler does.
+        case cannotJudge(LinuxLimit)
+    }
+
+    /// What Linux's toolchain cannot show, each with the verdict it gives instead.
+    public enum LinuxLimit: String, Sendable, Equatable {
+        /// Linux has no deployment target, so code that needs a newer OS builds there.
+        case noDeploymentTarget = "Linux has no deployment target, so code that needs a newer OS builds there"
+        /// Linux's macro rejects `evaluate(_:)`, which Apple's accepts.
+        case rejectsEvaluate = "Linux's macro rejects evaluate(_:) on every target"
     }
 
     public let code: String
     /// For triggering examples: overrides the rule's `failsAt` where one example differs.
     public let failsAt: FailureTime?
     public let oracle: Oracle
+    /// Where the example is written.
+    public let fileID: String
+    public let filePath: String
+    public let line: Int
 
-    public init(_ code: String, failsAt: FailureTime? = nil, oracle: Oracle = .judges) {
+    public init(_ code: String, failsAt: FailureTime? = nil, oracle: Oracle = .judges,
+                fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line) {
         self.code = code
         self.failsAt = failsAt
         self.oracle = oracle
-    }
-
-    public init(stringLiteral code: String) {
-        self.init(code)
+        self.fileID = "\(fileID)"
+        self.filePath = "\(filePath)"
+        self.line = Int(line)
     }
 
     public static let marker: Character = "↓"
@@ -74,6 +85,7 @@ public struct RuleDescription: Sendable {
     public let rationale: String
     /// When code that triggers this rule fails, unless an example says otherwise.
     public let failsAt: FailureTime
+    public let scope: RuleScope
     public let triggering: [Example]
     public let nonTriggering: [Example]
     /// Before (with markers) → after, applying this rule's corrections once.
@@ -84,50 +96,20 @@ public struct RuleDescription: Sendable {
     public let exampleDeploymentTarget: DeploymentTarget?
 
     public init(id: String, severity: Severity, summary: String, rationale: String, failsAt: FailureTime,
-                isOptIn: Bool = false, triggering: [Example], nonTriggering: [Example],
+                scope: RuleScope = .predicate, isOptIn: Bool = false, triggering: [Example], nonTriggering: [Example],
                 corrections: [(before: Example, after: String)] = [], exampleDeploymentTarget: DeploymentTarget? = nil) {
-        self.isOptIn = isOptIn
-        self.exampleDeploymentTarget = exampleDeploymentTarget
         self.id = id
         self.severity = severity
         self.summary = summary
         self.rationale = rationale
         self.failsAt = failsAt
+        self.scope = scope
+        self.isOptIn = isOptIn
         self.triggering = triggering
         self.nonTriggering = nonTriggering
         self.corrections = corrections
+        self.exampleDeploymentTarget = exampleDeploymentTarget
     }
 
     public var isCorrectable: Bool { !corrections.isEmpty }
-}
-
-/// What a rule sees of one predicate.
-public struct RuleContext {
-    public let file: SourceFile
-    public let site: PredicateSite
-    public let facts: PredicateFacts
-    /// The models of every linted file.
-    public let models: ModelIndex
-    /// What the predicate's member chains reach in those models.
-    public let keyPaths: KeyPathResolution
-    /// The oldest OS the app supports, where the configuration says.
-    public let deploymentTarget: DeploymentTarget?
-
-    /// A finding of `Rule` at `token`. `covering` lists other nodes this finding accounts for,
-    /// so that less specific rules do not report them again.
-    public func finding<Rule: PredicateRule>(
-        _ rule: Rule, at token: TokenSyntax, message: String,
-        correction: Correction? = nil, covering: [Syntax] = []
-    ) -> Finding {
-        let description = Rule.description
-        let offset = token.positionAfterSkippingLeadingTrivia
-        let location = file.location(of: offset)
-        return Finding(
-            ruleID: description.id, severity: description.severity, path: file.path,
-            line: location.line, column: location.column, offset: offset.utf8Offset,
-            message: message, correction: correction,
-            coveredOffsets: Set(covering.flatMap { node in
-                node.tokens(viewMode: .sourceAccurate).map { $0.positionAfterSkippingLeadingTrivia.utf8Offset }
-            }))
-    }
 }

@@ -1,8 +1,11 @@
 /// Every rule, in the order they claim constructs: when two rules report the same token, the
 /// one listed first is more specific and its finding is the one kept. `unsupported-member`
-/// is the catch-all and comes last.
+/// is the catch-all among the predicate rules; suppression rules run after all of them.
+///
+/// A rule that is not listed here does not run: `RuleRegistrationTests` fails for a file in
+/// `Rules/` whose rule is missing.
 public enum RuleRegistry {
-    public static let all: [any PredicateRule.Type] = [
+    public static let all: [any Rule.Type] = [
         // The guide's rules.
         RegexRule.self,
         CaseFoldedContainsRule.self,
@@ -28,18 +31,17 @@ public enum RuleRegistry {
         CustomOperatorRule.self,
         UnsupportedMemberRule.self,
         UnknownMemberRule.self,
+        // About the suppression comments themselves.
+        SuperfluousDisableRule.self,
     ]
 
-    public static func rule(withID id: String) -> (any PredicateRule.Type)? {
+    public static var descriptions: [RuleDescription] { all.map { $0.description } }
+
+    public static func rule(withID id: String) -> (any Rule.Type)? {
         all.first { $0.description.id == id }
     }
-}
-
-/// Every rule a user can name: the predicate rules, and the ones the `Linter` itself reports.
-public enum RuleCatalog {
-    public static let descriptions: [RuleDescription] = RuleRegistry.all.map { $0.description } + [SuperfluousDisable.description]
 
     public static func description(of id: String) -> RuleDescription? {
-        descriptions.first { $0.id == id }
+        rule(withID: id)?.description
     }
 }

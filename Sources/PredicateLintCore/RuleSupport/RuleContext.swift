@@ -1,0 +1,50 @@
+import SwiftSyntax
+
+/// What a predicate rule sees of one predicate.
+public struct RuleContext {
+    public let file: SourceFile
+    public let site: PredicateSite
+    public let facts: PredicateFacts
+    /// The models of every linted file.
+    public let models: ModelIndex
+    /// What the predicate's member chains reach in those models.
+    public let keyPaths: KeyPathResolution
+    /// The oldest OS the app supports, where the configuration says.
+    public let deploymentTarget: DeploymentTarget?
+
+    /// A finding of `Rule` at `token`. `covering` lists other nodes this finding accounts for,
+    /// so that less specific rules do not report them again.
+    public func finding<Rule: PredicateRule>(
+        _ rule: Rule, at token: TokenSyntax, message: String,
+        correction: Correction? = nil, covering: [Syntax] = []
+    ) -> Finding {
+        let description = Rule.description
+        let offset = token.positionAfterSkippingLeadingTrivia
+        let location = file.location(of: offset)
+        return Finding(
+            ruleID: description.id, severity: description.severity, path: file.path,
+            line: location.line, column: location.column, offset: offset.utf8Offset,
+            message: message, correction: correction,
+            coveredOffsets: Set(covering.flatMap { node in
+                node.tokens(viewMode: .sourceAccurate).map { $0.positionAfterSkippingLeadingTrivia.utf8Offset }
+            }))
+    }
+}
+
+/// What a suppression rule sees of one file, after the predicate rules have run.
+public struct SuppressionContext {
+    public let file: SourceFile
+    public let suppressions: Suppressions
+    /// Indexes in `suppressions.commands` of the commands that silenced a finding.
+    public let usedCommands: Set<Int>
+    /// The ids of the rules running on this file.
+    public let runningRuleIDs: Set<String>
+
+    /// A finding of `Rule` at a suppression comment.
+    public func finding<Rule: SuppressionRule>(_ rule: Rule, at command: Suppressions.Command, message: String) -> Finding {
+        let description = Rule.description
+        return Finding(ruleID: description.id, severity: description.severity, path: file.path,
+                       line: command.line, column: command.column, offset: command.offset,
+                       message: message, correction: nil, coveredOffsets: [])
+    }
+}

@@ -44,13 +44,14 @@ public struct Baseline: Equatable {
 
     // MARK: The file
 
+    /// One finding per line, sorted, so that a baseline's diff in review shows what changed.
     public func serialized() -> String {
         let entries = counts.sorted { ($0.key.file, $0.key.rule, $0.key.lineText) < ($1.key.file, $1.key.rule, $1.key.lineText) }
-            .map { entry, count in
-                "{\"file\": \(Reporter.quoted(entry.file)), \"rule\": \(Reporter.quoted(entry.rule)), "
-                    + "\"line\": \(Reporter.quoted(entry.lineText)), \"count\": \(count)}"
+            .map { entry, count -> JSON in
+                ["file": .string(entry.file), "rule": .string(entry.rule), "line": .string(entry.lineText), "count": .integer(count)]
             }
-        return "{\"version\": 1, \"findings\": [" + (entries.isEmpty ? "" : "\n  " + entries.joined(separator: ",\n  ") + "\n") + "]}\n"
+        let document: JSON = ["version": 1, "findings": .array(entries)]
+        return document.serialized(.indented(inlineFrom: 2)) + "\n"
     }
 
     public struct Failure: Error, Equatable {
@@ -64,19 +65,28 @@ public struct Baseline: Equatable {
         } catch {
             throw Failure(message: "is not a baseline (line \(error.line): \(error.message)); write one with --write-baseline")
         }
-        guard case .object(let top) = json, case .array(let entries)? = top.first(where: { $0.key == "findings" })?.value else {
+        guard let entries = json["findings"]?.array else {
             throw Failure(message: "is not a baseline: expected {\"version\": 1, \"findings\": [...]}; write one with --write-baseline")
         }
         for entry in entries {
-            guard case .object(let fields) = entry,
-                  case .string(let file)? = fields.first(where: { $0.key == "file" })?.value,
-                  case .string(let rule)? = fields.first(where: { $0.key == "rule" })?.value,
-                  case .string(let line)? = fields.first(where: { $0.key == "line" })?.value,
-                  case .number(let count)? = fields.first(where: { $0.key == "count" })?.value, count >= 1 else {
-                throw Failure(message: "has an entry without file, rule, line and count; write it again with --write-baseline")
+            guard let file = entry["file"]?.string, let rule = entry["rule"]?.string, let line = entry["line"]?.string,
+                  let count = entry["count"]?.integer, count >= 1 else {
+                throw Failure(message: "has an entry without file, rule, line and a whole count of 1 or more; "
+                    + "write it again with --write-baseline")
             }
-            counts[Entry(file: file, rule: rule, lineText: line), default: 0] += Int(count)
+            let entry = Entry(file: file, rule: rule, lineText: line)
+            let (total, overflow) = counts[entry, default: 0].addingReportingOverflow(count)
+            guard !overflow else { throw Failure(message: "has counts too large to add up; write it again with --write-baseline") }
+            counts[entry] = total
         }
+    }
+
+    /// The baseline in a file, or why it cannot be used.
+    static func read(_ path: String) -> Result<Baseline, Failure> {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(Failure(message: "cannot be read; write a baseline with --write-baseline first"))
+        }
+        return Result { () throws(Failure) in try Baseline(parsing: String(decoding: data, as: UTF8.self)) }
     }
 
     static func relativePath(_ path: String, toFolderOf file: String) -> String {

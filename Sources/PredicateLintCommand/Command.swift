@@ -10,8 +10,6 @@ public struct CommandOutput: Equatable {
 }
 
 public enum Command {
-    public static let version = "0.1.0"
-
     /// For the executable: an interrupted run removes the temporary files it was writing.
     public static func prepareForInterruption() {
         InFlightFiles.installSignalHandlers()
@@ -26,7 +24,7 @@ public enum Command {
         }
         switch invocation {
         case .help: return CommandOutput(standardOutput: ArgumentParser.helpText + "\n")
-        case .version: return CommandOutput(standardOutput: version + "\n")
+        case .version: return CommandOutput(standardOutput: ToolVersion.current + "\n")
         case .listRules: return CommandOutput(standardOutput: RuleDocumentation.table())
         case .explain(let id):
             guard let description = RuleRegistry.description(of: id) else {
@@ -35,8 +33,7 @@ public enum Command {
             }
             return CommandOutput(standardOutput: RuleDocumentation.explanation(of: description))
         case .languageServer:
-            LanguageServer(input: .standardInput, output: .standardOutput).run()
-            return CommandOutput()
+            return CommandOutput(exitCode: LanguageServer(input: .standardInput, output: .standardOutput).run())
         case .mcpServer:
             MCPServer(input: .standardInput, output: .standardOutput).run()
             return CommandOutput()

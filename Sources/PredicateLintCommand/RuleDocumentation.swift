@@ -2,6 +2,13 @@ import PredicateLintCore
 
 /// The text of `predicate-lint rules` and `predicate-lint explain`.
 public enum RuleDocumentation {
+    public static let repositoryURL = "https://github.com/predicate-lint/predicate-lint"
+
+    /// Where a rule's page is published: reports and editors link to it.
+    public static func pageURL(for id: String) -> String {
+        "\(repositoryURL)/blob/main/docs/rules/\(id).md"
+    }
+
     public static func table() -> String {
         let descriptions = RuleRegistry.descriptions
         let idWidth = max(4, descriptions.map(\.id.count).max() ?? 0)

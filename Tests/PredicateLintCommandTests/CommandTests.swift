@@ -35,12 +35,12 @@ import PredicateLintCore
     @Test func jsonWithoutFindingsIsAnEmptyList() throws {
         let tree = try TemporaryTree(["B.swift": Self.clean])
         let output = Command.run(["--reporter", "json", tree.path()])
-        #expect(output.standardOutput == "{\"version\": 1, \"findings\": []}\n")
+        #expect(output.standardOutput == "{\n  \"version\": 1,\n  \"findings\": []\n}\n")
         #expect(output.exitCode == 0)
     }
 
     @Test func jsonEscapesMessagesAndPaths() {
-        #expect(Reporter.quoted("a \"b\" \\ c\n\u{1}") == #""a \"b\" \\ c\n\u0001""#)
+        #expect(JSON.quoted("a \"b\" \\ c\n\u{1}") == #""a \"b\" \\ c\n\u0001""#)
     }
 
     @Test func cleanCodeExitsZero() throws {
@@ -119,7 +119,7 @@ import PredicateLintCore
     @Test func helpAndVersion() {
         #expect(Command.run(["--help"]).standardOutput.contains("USAGE: predicate-lint"))
         #expect(Command.run(["lint", "-h"]).exitCode == 0)
-        #expect(Command.run(["--version"]).standardOutput == Command.version + "\n")
+        #expect(Command.run(["--version"]).standardOutput == ToolVersion.current + "\n")
     }
 
     @Test func pathsDefaultToTheCurrentDirectory() throws {

@@ -143,23 +143,3 @@ import PredicateLintCore
         #expect(Glob(pattern).matches(path) == expected)
     }
 }
-
-@Suite struct JSONTests {
-    @Test func parsesWhatAConfigurationNeeds() throws {
-        let json = try JSON.parse(#"{"a": [1, -2.5e1, true, false, null], "b": {"c": "d\"\u00e9\n"}}"#)
-        guard case .object(let entries) = json else { Issue.record("not an object"); return }
-        #expect(entries.map(\.key) == ["a", "b"])
-        #expect(entries[0].value == .array([.number(1), .number(-25), .bool(true), .bool(false), .null]))
-        #expect(entries[1].value == .object([("c", 1, .string("d\"é\n"))]))
-    }
-
-    @Test(arguments: [("{\n\n  \"a\": tru\n}", 3, 8), ("{\"a\" 1}", 1, 6), ("\"open", 1, 6), ("{} x", 1, 4)])
-    func errorsSayWhere(_ text: String, _ line: Int, _ column: Int) {
-        #expect {
-            try JSON.parse(text)
-        } throws: { error in
-            let error = error as? JSON.ParseError
-            return error?.line == line && error?.column == column
-        }
-    }
-}

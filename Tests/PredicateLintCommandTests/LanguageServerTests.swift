@@ -2,64 +2,124 @@ import Foundation
 import Testing
 @testable import PredicateLintCommand
 
-/// A whole editor session through pipes: open, type, see diagnostics come and go, apply a
-/// quick fix.
+/// Editor sessions through pipes, read with Foundation's own JSON parser: open, type, see
+/// diagnostics come and go, apply a quick fix, change the configuration, and then silence.
 @Suite struct LanguageServerTests {
     final class Editor {
         let toServer = Pipe()
         let fromServer = Pipe()
         var buffer = Data()
         var nextID = 1
+        /// The server's exit status, once `run` returns.
+        let exitStatus = ExitStatus()
+
+        final class ExitStatus: @unchecked Sendable {
+            private var value: Int32?
+            private let lock = NSLock()
+            func set(_ status: Int32) { lock.withLock { value = status } }
+            var current: Int32? { lock.withLock { value } }
+        }
 
         init() {
             let server = LanguageServer(input: toServer.fileHandleForReading, output: fromServer.fileHandleForWriting,
                                         debounce: .milliseconds(20))
-            Thread { server.run() }.start()
+            let status = exitStatus
+            Thread { status.set(server.run()) }.start()
         }
+
+        deinit { try? toServer.fileHandleForWriting.close() }
 
         func write(_ raw: String) { toServer.fileHandleForWriting.write(Data(raw.utf8)) }
 
-        func notify(_ method: String, _ params: [String: Any]) throws {
-            let body = try JSONSerialization.data(withJSONObject: ["jsonrpc": "2.0", "method": method, "params": params])
+        func send(_ message: [String: Any]) throws {
+            let body = try JSONSerialization.data(withJSONObject: message.merging(["jsonrpc": "2.0"]) { first, _ in first })
             write("Content-Length: \(body.count)\r\n\r\n" + String(decoding: body, as: UTF8.self))
+        }
+
+        func notify(_ method: String, _ params: [String: Any]) throws {
+            try send(["method": method, "params": params])
         }
 
         func request(_ method: String, _ params: [String: Any] = [:]) throws -> [String: Any] {
             let id = nextID
             nextID += 1
-            let body = try JSONSerialization.data(withJSONObject: ["jsonrpc": "2.0", "id": id, "method": method, "params": params])
-            write("Content-Length: \(body.count)\r\n\r\n" + String(decoding: body, as: UTF8.self))
+            try send(["id": id, "method": method, "params": params])
             return try next { $0["id"] as? Int == id }
         }
 
-        /// The next message from the server that `matches`; earlier ones are dropped.
-        func next(_ matches: ([String: Any]) -> Bool) throws -> [String: Any] {
+        func initialize(_ root: String, watchesFiles: Bool = true) throws {
+            _ = try request("initialize", ["rootUri": URL(fileURLWithPath: root).absoluteString,
+                "capabilities": ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": watchesFiles]]]])
+            try notify("initialized", [:])
+        }
+
+        /// Messages received and not yet asked for.
+        var unread: [[String: Any]] = []
+
+        /// The first message from the server that `matches`, within `seconds`; others are kept
+        /// for later questions. An empty message when none came.
+        func next(within seconds: Double = 10, _ matches: ([String: Any]) -> Bool) throws -> [String: Any] {
+            let deadline = Date().addingTimeInterval(seconds)
             while true {
-                if let headerEnd = buffer.range(of: Data("\r\n\r\n".utf8)) {
-                    let header = String(decoding: buffer[buffer.startIndex..<headerEnd.lowerBound], as: UTF8.self)
-                    let length = Int(header.replacingOccurrences(of: "Content-Length: ", with: "")) ?? 0
-                    if buffer.count - (headerEnd.upperBound - buffer.startIndex) >= length {
-                        let body = buffer[headerEnd.upperBound..<headerEnd.upperBound + length]
-                        buffer.removeSubrange(buffer.startIndex..<headerEnd.upperBound + length)
-                        let message = try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] ?? [:]
-                        if matches(message) { return message }
-                        continue
-                    }
-                }
-                let chunk = readWithDeadline(fromServer.fileHandleForReading)
+                while let message = try takeMessage() { unread.append(message) }
+                if let index = unread.firstIndex(where: matches) { return unread.remove(at: index) }
+                let remaining = deadline.timeIntervalSinceNow
+                guard remaining > 0 else { return [:] }
+                let chunk = readWithDeadline(fromServer.fileHandleForReading, milliseconds: Int32(remaining * 1000))
                 if chunk.isEmpty { return [:] }
                 buffer.append(chunk)
             }
         }
 
-        func diagnostics(for uri: String, version: Int) throws -> [[String: Any]] {
-            let message = try next {
-                let params = $0["params"] as? [String: Any]
-                return $0["method"] as? String == "textDocument/publishDiagnostics" && params?["uri"] as? String == uri
-                    && params?["version"] as? Int == version
+        /// Every message the server sends within `seconds`, with those not yet asked for.
+        func everythingSent(within seconds: Double) throws -> [[String: Any]] {
+            let deadline = Date().addingTimeInterval(seconds)
+            while deadline.timeIntervalSinceNow > 0 {
+                let chunk = readWithDeadline(fromServer.fileHandleForReading, milliseconds: Int32(deadline.timeIntervalSinceNow * 1000))
+                if chunk.isEmpty { break }
+                buffer.append(chunk)
             }
-            return (message["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
+            while let message = try takeMessage() { unread.append(message) }
+            defer { unread = [] }
+            return unread
         }
+
+        /// Whatever the server sends within `seconds`, after forgetting what came before.
+        func anythingSent(within seconds: Double) throws -> [String: Any] {
+            while let message = try takeMessage() { unread.append(message) }
+            unread = []
+            return try next(within: seconds) { _ in true }
+        }
+
+        private func takeMessage() throws -> [String: Any]? {
+            guard let headerEnd = buffer.range(of: Data("\r\n\r\n".utf8)) else { return nil }
+            let header = String(decoding: buffer[buffer.startIndex..<headerEnd.lowerBound], as: UTF8.self)
+            let length = Int(header.replacingOccurrences(of: "Content-Length: ", with: "")) ?? 0
+            guard buffer.count - (headerEnd.upperBound - buffer.startIndex) >= length else { return nil }
+            let body = buffer[headerEnd.upperBound..<headerEnd.upperBound + length]
+            buffer.removeSubrange(buffer.startIndex..<headerEnd.upperBound + length)
+            return try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] ?? [:]
+        }
+
+        /// The diagnostics published for a document at a version, waiting (models are indexed in
+        /// the background) until their rule codes are `codes`; the last ones seen otherwise.
+        func diagnostics(for uri: String, version: Int, codes: [String]? = nil) throws -> [[String: Any]] {
+            var last: [[String: Any]] = []
+            let deadline = Date().addingTimeInterval(10)
+            while deadline.timeIntervalSinceNow > 0 {
+                let message = try next(within: deadline.timeIntervalSinceNow) {
+                    let params = $0["params"] as? [String: Any]
+                    return $0["method"] as? String == "textDocument/publishDiagnostics" && params?["uri"] as? String == uri
+                        && params?["version"] as? Int == version
+                }
+                guard let params = message["params"] as? [String: Any] else { break }
+                last = params["diagnostics"] as? [[String: Any]] ?? []
+                if codes == nil || Self.codes(last) == codes { break }
+            }
+            return last
+        }
+
+        static func codes(_ diagnostics: [[String: Any]]) -> [String] { diagnostics.compactMap { $0["code"] as? String } }
     }
 
     static func start(_ diagnostic: [String: Any]) -> (Int, Int) {
@@ -67,25 +127,27 @@ import Testing
         return (start?["line"] as? Int ?? -1, start?["character"] as? Int ?? -1)
     }
 
+    static func uri(_ path: String) -> String { URL(fileURLWithPath: path).absoluteString }
+
     @Test func aWholeSession() throws {
         let tree = try TemporaryTree(["Models/Song.swift": "@Model final class Song {\n var title = \"\"\n var loud: Bool { true }\n}\n"])
         let editor = Editor()
-        defer { try? editor.toServer.fileHandleForWriting.close() }
-        let initialized = try editor.request("initialize", ["rootUri": URL(fileURLWithPath: tree.path()).absoluteString,
+        let initialized = try editor.request("initialize", ["rootUri": Self.uri(tree.path()),
             "capabilities": ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]]])
         let capabilities = (initialized["result"] as? [String: Any])?["capabilities"] as? [String: Any]
         #expect((capabilities?["textDocumentSync"] as? [String: Any])?["change"] as? Int == 2)
         try editor.notify("initialized", [:])
         let registration = try editor.next { $0["method"] as? String == "client/registerCapability" }
-        #expect(((registration["params"] as? [String: Any])?["registrations"] as? [[String: Any]])?.first?["method"] as? String
-                == "workspace/didChangeWatchedFiles")
+        let watchers = (((registration["params"] as? [String: Any])?["registrations"] as? [[String: Any]])?.first?["registerOptions"]
+            as? [String: Any])?["watchers"] as? [[String: Any]]
+        #expect(watchers?.compactMap { $0["globPattern"] as? String } == ["**/*.swift", "**/.predicate-lint.json"])
 
         // The workspace's models are known: `loud` is computed in a file that is not open.
-        let uri = URL(fileURLWithPath: tree.path("Views/List.swift")).absoluteString
+        let uri = Self.uri(tree.path("Views/List.swift"))
         var text = "let p = #Predicate<Song> { /* 🎵 */ $0.title.hasPrefix(\"a\") && $0.loud }\n"
         try editor.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "swift", "version": 1, "text": text]])
-        var diagnostics = try editor.diagnostics(for: uri, version: 1)
-        #expect(diagnostics.compactMap { $0["code"] as? String } == ["has-prefix", "computed-property"])
+        var diagnostics = try editor.diagnostics(for: uri, version: 1, codes: ["has-prefix", "computed-property"])
+        #expect(Editor.codes(diagnostics) == ["has-prefix", "computed-property"])
         // UTF-16 positions: the emoji is two code units (four UTF-8 bytes).
         #expect(Self.start(diagnostics[0]) == (0, 45))
         #expect(diagnostics[0]["severity"] as? Int == 1)
@@ -95,9 +157,11 @@ import Testing
         let actions = try editor.request("textDocument/codeAction", [
             "textDocument": ["uri": uri], "range": diagnostics[0]["range"] as Any, "context": ["diagnostics": [diagnostics[0]]],
         ])["result"] as? [[String: Any]] ?? []
-        #expect(actions.compactMap { $0["title"] as? String }.contains("Disable has-prefix for this line"))
-        let fix = try #require(actions.first { ($0["title"] as? String)?.hasPrefix("Use starts(with:)") == true })
-        let edits = ((fix["edit"] as? [String: Any])?["changes"] as? [String: Any])?[uri] as? [[String: Any]] ?? []
+        // Only for the finding in the range asked about, not `loud` on the same line.
+        #expect(actions.compactMap { $0["title"] as? String } == ["Use starts(with:) (has-prefix)", "Disable has-prefix for this line"])
+        let disable = ((actions[1]["edit"] as? [String: Any])?["changes"] as? [String: Any])?[uri] as? [[String: Any]]
+        #expect(disable?.first?["newText"] as? String == "// predicate-lint:disable:next has-prefix\n")
+        let edits = ((actions[0]["edit"] as? [String: Any])?["changes"] as? [String: Any])?[uri] as? [[String: Any]] ?? []
         let positions = TextPositions(text)
         text = text.applying(edits.map { edit in
             let range = edit["range"] as? [String: Any] ?? [:]
@@ -109,20 +173,16 @@ import Testing
         #expect(text == "let p = #Predicate<Song> { /* 🎵 */ $0.title.starts(with: \"a\") && $0.loud }\n")
         try editor.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2], "contentChanges": [["text": text]]])
         diagnostics = try editor.diagnostics(for: uri, version: 2)
-        #expect(diagnostics.compactMap { $0["code"] as? String } == ["computed-property"])
+        #expect(Editor.codes(diagnostics) == ["computed-property"])
 
         // A model file changed on disk (a checkout, say): `loud` is stored now, so the open
         // document is checked again and the finding goes.
         try tree.write("Models/Song.swift", Data("@Model final class Song {\n var title = \"\"\n var loud = true\n}\n".utf8))
-        try editor.notify("workspace/didChangeWatchedFiles", ["changes": [[
-            "uri": URL(fileURLWithPath: tree.path("Models/Song.swift")).absoluteString, "type": 2,
-        ]]])
+        try editor.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": Self.uri(tree.path("Models/Song.swift")), "type": 2]]])
         #expect(try editor.diagnostics(for: uri, version: 2).isEmpty)
         try tree.write("Models/Song.swift", Data("@Model final class Song {\n var title = \"\"\n var loud: Bool { true }\n}\n".utf8))
-        try editor.notify("workspace/didChangeWatchedFiles", ["changes": [[
-            "uri": URL(fileURLWithPath: tree.path("Models/Song.swift")).absoluteString, "type": 2,
-        ]]])
-        #expect(try editor.diagnostics(for: uri, version: 2).compactMap { $0["code"] as? String } == ["computed-property"])
+        try editor.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": Self.uri(tree.path("Models/Song.swift")), "type": 2]]])
+        #expect(Editor.codes(try editor.diagnostics(for: uri, version: 2)) == ["computed-property"])
 
         // An incremental edit removes the last problem: ` && $0.loud`, in UTF-16 positions.
         try editor.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 3], "contentChanges": [[
@@ -132,14 +192,84 @@ import Testing
 
         // Malformed input is answered, not fatal; the session goes on.
         editor.write("Content-Length: 10\r\n\r\n{ broken }")
-        let error = try editor.next { $0["error"] != nil }
-        #expect((error["error"] as? [String: Any])?["code"] as? Int == -32700)
+        #expect(((try editor.next { $0["error"] != nil })["error"] as? [String: Any])?["code"] as? Int == -32700)
         // A message whose length is wrong leaves a stray byte before the next header; the next
         // request is still found and answered.
         editor.write("Content-Length: 9\r\n\r\n{ broken }")
         #expect((try editor.request("workspace/symbol", ["query": ""])["error"] as? [String: Any])?["code"] as? Int == -32601)
         #expect(try editor.request("shutdown")["result"] is NSNull)
         try editor.notify("exit", [:])
+    }
+
+    /// Two open documents are checked once each, then nothing is sent while nothing changes;
+    /// a changed configuration file is noticed and the diagnostics follow it.
+    @Test func staysQuietWhenIdleAndFollowsTheConfiguration() throws {
+        let tree = try TemporaryTree([
+            "Package.swift": "// swift-tools-version: 6.0\n",
+            "Models/Song.swift": "@Model final class Song {\n var title = \"\"\n var loud: Bool { true }\n}\n",
+        ])
+        let editor = Editor()
+        try editor.initialize(tree.path())
+        let first = Self.uri(tree.path("Views/A.swift")), second = Self.uri(tree.path("Views/B.swift"))
+        try editor.notify("textDocument/didOpen", ["textDocument": ["uri": first, "version": 1,
+            "text": "let p = #Predicate<Song> { $0.loud }\nstruct Local { var x = 1 }\n"]])
+        try editor.notify("textDocument/didOpen", ["textDocument": ["uri": second, "version": 1,
+            "text": "let q = #Predicate<Song> { $0.title.hasPrefix(\"a\") }\n"]])
+        #expect(Editor.codes(try editor.diagnostics(for: first, version: 1, codes: ["computed-property"])) == ["computed-property"])
+        #expect(Editor.codes(try editor.diagnostics(for: second, version: 1, codes: ["has-prefix"])) == ["has-prefix"])
+
+        let chatter = try editor.anythingSent(within: 3)
+        #expect(chatter.isEmpty, "sent while idle: \(chatter)")
+
+        // The configuration is edited outside the editor; the watcher reports it. Only the
+        // document whose diagnostics changed gets new ones, and then all is quiet again.
+        try tree.write(".predicate-lint.json", Data(#"{ "severity": { "has-prefix": "warning" } }"#.utf8))
+        try editor.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": Self.uri(tree.path(".predicate-lint.json")), "type": 1]]])
+        let sent = try editor.everythingSent(within: 2)
+        #expect(sent.count == 1, "\(sent)")
+        let params = sent.first?["params"] as? [String: Any]
+        #expect(params?["uri"] as? String == second)
+        #expect((params?["diagnostics"] as? [[String: Any]])?.first?["severity"] as? Int == 2)
+    }
+
+    @Test func theProtocolsRulesAreKept() throws {
+        let tree = try TemporaryTree()
+        let early = Editor()
+        // Before `initialize`, requests are refused with the protocol's own code.
+        #expect((try early.request("textDocument/codeAction")["error"] as? [String: Any])?["code"] as? Int == -32002)
+        // An id without a method is answered, not left waiting.
+        try early.send(["id": 99])
+        #expect(((try early.next { $0["id"] as? Int == 99 })["error"] as? [String: Any])?["code"] as? Int == -32600)
+        // A batch is not part of the protocol.
+        early.write("Content-Length: 2\r\n\r\n[]")
+        #expect(((try early.next { $0["error"] != nil })["error"] as? [String: Any])?["code"] as? Int == -32600)
+        try early.initialize(tree.path(), watchesFiles: false)
+
+        // A negative position is clamped, not a crash.
+        let uri = Self.uri(tree.path("A.swift"))
+        try early.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "version": 1, "text": "let a = 1\n"]])
+        try early.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2], "contentChanges": [[
+            "range": ["start": ["line": -1, "character": -1], "end": ["line": -1, "character": -5]],
+            "text": "let p = #Predicate<Website> { $0.url.hasPrefix(\"a\") }\n",
+        ]]])
+        #expect(Editor.codes(try early.diagnostics(for: uri, version: 2)) == ["has-prefix"])
+
+        // After `shutdown`, only `exit` is served, and it ends the server with status 0.
+        #expect(try early.request("shutdown")["result"] is NSNull)
+        #expect((try early.request("textDocument/codeAction")["error"] as? [String: Any])?["code"] as? Int == -32600)
+        try early.notify("exit", [:])
+        #expect(Self.waitForExit(early) == 0)
+
+        // `exit` without `shutdown` ends it with 1.
+        let abrupt = Editor()
+        try abrupt.notify("exit", [:])
+        #expect(Self.waitForExit(abrupt) == 1)
+    }
+
+    static func waitForExit(_ editor: Editor) -> Int32? {
+        let deadline = Date().addingTimeInterval(5)
+        while editor.exitStatus.current == nil && deadline.timeIntervalSinceNow > 0 { Thread.sleep(forTimeInterval: 0.01) }
+        return editor.exitStatus.current
     }
 
     @Test func positionsConvertBetweenUTF8AndUTF16() {
@@ -150,13 +280,14 @@ import Testing
         #expect(positions.position(ofOffset: 9) == (1, 1))
         #expect(positions.offset(line: 2, character: 1) == 11)
         #expect(positions.offset(line: 9, character: 0) == 11)
+        #expect(positions.offset(line: -3, character: -1) == 0)
     }
 }
 
-/// Waits up to `seconds` for something to read, so that a test whose answer never comes fails
-/// instead of hanging the suite.
-func readWithDeadline(_ handle: FileHandle, seconds: Int32 = 10) -> Data {
+/// Waits up to `milliseconds` for something to read, so that a test whose answer never comes
+/// fails instead of hanging the suite.
+func readWithDeadline(_ handle: FileHandle, milliseconds: Int32 = 10_000) -> Data {
     var descriptor = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
-    guard poll(&descriptor, 1, seconds * 1000) > 0 else { return Data() }
+    guard poll(&descriptor, 1, max(1, milliseconds)) > 0 else { return Data() }
     return handle.availableData
 }

@@ -2,95 +2,173 @@ import Foundation
 import Testing
 @testable import PredicateLintCommand
 
-/// A full MCP session through pipes, as a coding assistant would hold it.
+/// MCP sessions through pipes, as a coding assistant holds them, read with Foundation's parser.
 @Suite struct MCPServerTests {
     final class Client {
         let toServer = Pipe()
         let fromServer = Pipe()
         var buffer = Data()
+        var nextID = 1
 
-        init() {
-            let server = MCPServer(input: toServer.fileHandleForReading, output: fromServer.fileHandleForWriting)
+        init(root: String = FileManager.default.currentDirectoryPath) {
+            let server = MCPServer(input: toServer.fileHandleForReading, output: fromServer.fileHandleForWriting, root: root)
             Thread { server.run() }.start()
         }
 
+        deinit { try? toServer.fileHandleForWriting.close() }
+
         func send(_ line: String) { toServer.fileHandleForWriting.write(Data((line + "\n").utf8)) }
 
-        func request(_ id: Int, _ method: String, _ params: [String: Any] = [:]) throws -> [String: Any] {
+        func request(_ method: String, _ params: [String: Any] = [:]) throws -> [String: Any] {
+            let id = nextID
+            nextID += 1
             let body = try JSONSerialization.data(withJSONObject: ["jsonrpc": "2.0", "id": id, "method": method, "params": params])
             send(String(decoding: body, as: UTF8.self))
-            return try response(id)
+            return try next { ($0 as? [String: Any])?["id"] as? Int == id } as? [String: Any] ?? [:]
         }
 
-        /// The response with this id (others are kept for later).
-        func response(_ id: Int?) throws -> [String: Any] {
+        func initialize(_ version: String = "2025-06-18") throws -> [String: Any] {
+            let response = try request("initialize", ["protocolVersion": version, "capabilities": [:],
+                                                      "clientInfo": ["name": "test", "version": "1"]])
+            send(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)
+            return response["result"] as? [String: Any] ?? [:]
+        }
+
+        func call(_ tool: String, _ arguments: [String: Any]) throws -> [String: Any] {
+            try request("tools/call", ["name": tool, "arguments": arguments])
+        }
+
+        /// The next line the server sends that `matches` (others are dropped); nil when none came.
+        func next(_ matches: (Any) -> Bool) throws -> Any? {
             while true {
                 while let newline = buffer.firstIndex(of: 0x0A) {
                     let line = buffer[buffer.startIndex..<newline]
-                    let object = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] ?? [:]
-                    let matches = id.map { object["id"] as? Int == $0 } ?? (object["id"] is NSNull)
-                    if matches {
-                        buffer.removeSubrange(buffer.startIndex...newline)
-                        return object
-                    }
-                    // Not ours yet: look again after more arrives.
-                    break
+                    buffer.removeSubrange(buffer.startIndex...newline)
+                    let object = try JSONSerialization.jsonObject(with: Data(line))
+                    if matches(object) { return object }
                 }
                 let chunk = readWithDeadline(fromServer.fileHandleForReading)
-                if chunk.isEmpty { return [:] }
+                if chunk.isEmpty { return nil }
                 buffer.append(chunk)
             }
         }
-
-        func close() { try? toServer.fileHandleForWriting.close() }
     }
 
     func result(_ response: [String: Any]) -> [String: Any] { response["result"] as? [String: Any] ?? [:] }
     func structured(_ response: [String: Any]) -> [String: Any] { result(response)["structuredContent"] as? [String: Any] ?? [:] }
+    func errorCode(_ response: [String: Any]) -> Int? { (response["error"] as? [String: Any])?["code"] as? Int }
+    func text(_ response: [String: Any]) -> String { (result(response)["content"] as? [[String: Any]])?.first?["text"] as? String ?? "" }
 
     @Test func aWholeSession() throws {
         let client = Client()
-        defer { client.close() }
+        let initialized = try client.initialize()
+        #expect((initialized["serverInfo"] as? [String: Any])?["name"] as? String == "predicate-lint")
+        #expect((initialized["capabilities"] as? [String: Any])?["tools"] != nil)
 
-        let initialized = try client.request(1, "initialize", ["protocolVersion": "2025-06-18", "capabilities": [:],
-                                                              "clientInfo": ["name": "test", "version": "1"]])
-        #expect((result(initialized)["serverInfo"] as? [String: Any])?["name"] as? String == "predicate-lint")
-        #expect((result(initialized)["capabilities"] as? [String: Any])?["tools"] != nil)
-        client.send(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)
-
-        let tools = result(try client.request(2, "tools/list"))["tools"] as? [[String: Any]] ?? []
+        let tools = result(try client.request("tools/list"))["tools"] as? [[String: Any]] ?? []
         #expect(tools.compactMap { $0["name"] as? String } == ["lint_swift", "fix_swift", "explain_rule"])
         #expect(tools.allSatisfy { ($0["inputSchema"] as? [String: Any])?["type"] as? String == "object" })
+        #expect(tools.allSatisfy { ($0["outputSchema"] as? [String: Any])?["type"] as? String == "object" })
 
         // lint_swift sees the models it is given.
-        let lint = try client.request(3, "tools/call", ["name": "lint_swift", "arguments": [
-            "code": "let p = #Predicate<Song> { $0.loud && $0.title.hasPrefix(\"a\") }",
-            "path": "Views/Songs.swift",
+        let lint = try client.call("lint_swift", [
+            "code": "let p = #Predicate<Song> { $0.loud && $0.title.hasPrefix(\"a\") }", "path": "Views/Songs.swift",
             "models": ["@Model final class Song { var title = \"\"\n var loud: Bool { true } }"],
-        ]])
+        ])
         let findings = structured(lint)["findings"] as? [[String: Any]] ?? []
         #expect(findings.compactMap { $0["rule"] as? String } == ["computed-property", "has-prefix"])
         #expect(findings.first?["file"] as? String == "Views/Songs.swift")
         #expect(result(lint)["isError"] as? Bool == false)
 
         // fix_swift returns the fixed code and what is left.
-        let fix = try client.request(4, "tools/call", ["name": "fix_swift", "arguments": [
-            "code": "let p = #Predicate<Site> { $0.url.hasPrefix(\"a\") && $0.tags.isEmpty == false }",
-        ]])
+        let fix = try client.call("fix_swift", ["code": "let p = #Predicate<Site> { $0.url.hasPrefix(\"a\") && $0.tags.isEmpty == false }"])
         #expect(structured(fix)["fixedCode"] as? String == "let p = #Predicate<Site> { $0.url.starts(with: \"a\") && !$0.tags.isEmpty }")
         #expect((structured(fix)["findings"] as? [Any])?.isEmpty == true)
 
-        let explain = try client.request(5, "tools/call", ["name": "explain_rule", "arguments": ["rule": "boolean-comparison"]])
-        let text = ((result(explain)["content"] as? [[String: Any]])?.first?["text"] as? String) ?? ""
-        #expect(text.contains("!$0.cast.isEmpty"))
+        let explain = try client.call("explain_rule", ["rule": "boolean-comparison"])
+        #expect(text(explain).contains("!$0.cast.isEmpty"))
+        #expect(structured(explain)["rule"] as? String == "boolean-comparison")
 
-        // Errors: unknown tool, bad arguments, unknown rule, unknown method, garbage.
-        #expect((try client.request(6, "tools/call", ["name": "format_swift"])["error"] as? [String: Any])?["code"] as? Int == -32602)
-        #expect((try client.request(7, "tools/call", ["name": "lint_swift", "arguments": ["code": 42]])["error"] as? [String: Any])?["code"] as? Int == -32602)
-        #expect(result(try client.request(8, "tools/call", ["name": "explain_rule", "arguments": ["rule": "nope"]]))["isError"] as? Bool == true)
-        #expect((try client.request(9, "resources/list")["error"] as? [String: Any])?["code"] as? Int == -32601)
+        // Protocol errors: an unknown tool, a call without a name, an unknown method, garbage.
+        #expect(errorCode(try client.request("tools/call", ["name": "format_swift"])) == -32602)
+        #expect(errorCode(try client.request("tools/call", [:])) == -32602)
+        #expect(errorCode(try client.request("resources/list")) == -32601)
         client.send("{ not json")
-        #expect((try client.response(nil)["error"] as? [String: Any])?["code"] as? Int == -32700)
-        #expect(result(try client.request(10, "ping")).isEmpty)
+        #expect(errorCode(try client.next { ($0 as? [String: Any])?["id"] is NSNull } as? [String: Any] ?? [:]) == -32700)
+        client.send("42")
+        #expect(errorCode(try client.next { ($0 as? [String: Any])?["id"] is NSNull } as? [String: Any] ?? [:]) == -32600)
+        client.send(#"{"jsonrpc":"2.0","id":77}"#)
+        #expect(errorCode(try client.next { ($0 as? [String: Any])?["id"] as? Int == 77 } as? [String: Any] ?? [:]) == -32600)
+        #expect(result(try client.request("ping")).isEmpty)
+    }
+
+    /// Arguments the schema does not allow, and a tool's own failures, are results the
+    /// assistant reads (`isError`), not protocol errors.
+    @Test(arguments: [
+        ("lint_swift", #"{"code": 42}"#, "\"code\" must be a string"),
+        ("lint_swift", #"{"code": "let a = 1", "colour": "red"}"#, "takes no argument \"colour\""),
+        ("lint_swift", #"{"path": "A.swift"}"#, "needs \"code\""),
+        ("fix_swift", #"{"code": "let a = 1", "models": [1, 2]}"#, "\"models\" must be a list of strings"),
+        ("explain_rule", #"{"rule": "nope"}"#, "No rule named nope"),
+    ])
+    func badArgumentsAreToolErrors(_ tool: String, _ arguments: String, _ message: String) throws {
+        let client = Client()
+        _ = try client.initialize()
+        let parsed = try JSONSerialization.jsonObject(with: Data(arguments.utf8)) as? [String: Any] ?? [:]
+        let response = try client.call(tool, parsed)
+        #expect(result(response)["isError"] as? Bool == true)
+        #expect(text(response).contains(message), "\(text(response))")
+    }
+
+    @Test func theProtocolVersionIsNegotiated() throws {
+        #expect(try Client().initialize("2025-03-26")["protocolVersion"] as? String == "2025-03-26")
+        #expect(try Client().initialize("2099-01-01")["protocolVersion"] as? String == MCPServer.supportedProtocolVersions[0])
+    }
+
+    /// Batches were part of protocol 2025-03-26 only: answered with one array there, refused after.
+    @Test func batchesFollowTheNegotiatedVersion() throws {
+        let batch = #"[{"jsonrpc":"2.0","id":"a","method":"ping"},{"jsonrpc":"2.0","method":"notifications/cancelled"},"#
+            + #"{"jsonrpc":"2.0","id":"b","method":"nope"}]"#
+        let old = Client()
+        _ = try old.initialize("2025-03-26")
+        old.send(batch)
+        let answers = try old.next { $0 is [Any] } as? [[String: Any]] ?? []
+        #expect(answers.compactMap { $0["id"] as? String }.sorted() == ["a", "b"])
+        #expect(answers.first { $0["id"] as? String == "b" }.flatMap(errorCode) == -32601)
+
+        let current = Client()
+        _ = try current.initialize("2025-11-25")
+        current.send(batch)
+        #expect(errorCode(try current.next { ($0 as? [String: Any])?["error"] != nil } as? [String: Any] ?? [:]) == -32600)
+    }
+
+    /// A `path` brings its configuration and its project's models from disk; another app's
+    /// model of the same name does not count.
+    @Test func aPathBringsItsConfigurationAndProject() throws {
+        let tree = try TemporaryTree([
+            "Shop/Package.swift": "// swift-tools-version: 6.0\n",
+            "Shop/.predicate-lint.json": #"{ "severity": { "has-prefix": "warning" } }"#,
+            "Shop/Sources/Models/Item.swift": "@Model final class Item {\n var name = \"\"\n var isCheap: Bool { true }\n}\n",
+            "Blog/Package.swift": "// swift-tools-version: 6.0\n",
+            "Blog/Sources/Item.swift": "@Model final class Item {\n var name = \"\"\n var isCheap = false\n}\n",
+        ])
+        let client = Client(root: tree.path())
+        _ = try client.initialize()
+        let code = "let p = #Predicate<Item> { $0.isCheap && $0.name.hasPrefix(\"a\") }\n"
+        let shop = structured(try client.call("lint_swift", ["code": code, "path": "Shop/Sources/Views/List.swift"]))
+        let findings = shop["findings"] as? [[String: Any]] ?? []
+        #expect(findings.compactMap { $0["rule"] as? String } == ["computed-property", "has-prefix"])
+        #expect(findings.last?["severity"] as? String == "warning")
+        let blog = structured(try client.call("lint_swift", ["code": code, "path": "Blog/Sources/List.swift"]))
+        #expect((blog["findings"] as? [[String: Any]])?.compactMap { $0["rule"] as? String } == ["has-prefix"])
+    }
+
+    @Test func theServerStopsWhenItsInputCloses() throws {
+        let toServer = Pipe(), fromServer = Pipe()
+        let server = MCPServer(input: toServer.fileHandleForReading, output: fromServer.fileHandleForWriting)
+        let stopped = DispatchSemaphore(value: 0)
+        Thread { server.run(); stopped.signal() }.start()
+        try toServer.fileHandleForWriting.close()
+        #expect(stopped.wait(timeout: .now() + 5) == .success)
     }
 }

@@ -136,7 +136,7 @@ import PredicateLintCore
         let report = tree.path("report.json")
         let output = Command.run(["--reporter", "json", "--output", report, tree.path()])
         #expect(output.standardOutput.isEmpty)
-        #expect(try String(contentsOfFile: report, encoding: .utf8).hasPrefix("{\"version\": 1"))
+        #expect(try String(contentsOfFile: report, encoding: .utf8).hasPrefix("{\n  \"version\": 1,"))
         #expect(output.exitCode == 1)
         #expect(Command.run(["--output", tree.path("missing/dir/r.txt"), tree.path()]).exitCode == 2)
     }

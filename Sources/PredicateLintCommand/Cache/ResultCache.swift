@@ -27,38 +27,8 @@ public final class ResultCache: Sendable {
 
     // MARK: Keys
 
-    /// A stable 64-bit hash of bytes, eight at a time (a multiply-and-rotate mix in the manner
-    /// of FNV, fast enough to run over every file on every warm run).
-    public static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        hashAndCheckASCII(bytes).hash
-    }
-
-    /// The hash, and whether every byte is ASCII, in one pass: most Swift files are, and
-    /// those need no further UTF-8 validation.
-    public static func hashAndCheckASCII(_ bytes: UnsafeRawBufferPointer) -> (hash: UInt64, isASCII: Bool) {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(bytes.count)
-        var highBits: UInt64 = 0
-        let words = bytes.count / 8
-        for index in 0..<words {
-            let word = bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
-            highBits |= word
-            hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
-            hash = (hash << 31) | (hash >> 33)
-        }
-        for index in (words * 8)..<bytes.count {
-            highBits |= UInt64(bytes[index])
-            hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01B3
-        }
-        return (hash ^ (hash >> 29), highBits & 0x8080_8080_8080_8080 == 0)
-    }
-
-    public static func hash(_ parts: [String]) -> UInt64 {
-        var text = parts.joined(separator: "\u{1F}")
-        return text.withUTF8 { hash(UnsafeRawBufferPointer($0)) }
-    }
-
     static func name(_ parts: [String]) -> String {
-        Fingerprint.hash(["v1", Command.version] + parts) + ".json"
+        StableHash.hex(["v1", ToolVersion.current] + parts) + ".json"
     }
 
     // MARK: Entries

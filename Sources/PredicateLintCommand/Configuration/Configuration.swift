@@ -40,7 +40,8 @@ public struct Configuration: Sendable, Equatable {
         }
         var configuration = Configuration()
         configuration.path = path
-        for (key, line, value) in entries {
+        for entry in entries {
+            let (key, line, value) = (entry.key, entry.line, entry.value)
             func fail(_ message: String) -> Failure { Failure(path: path, line: line, message: "\"\(key)\": \(message)") }
             switch key {
             case "disabled_rules": configuration.disabledRules = try ruleIDs(value, fail)
@@ -50,7 +51,8 @@ public struct Configuration: Sendable, Equatable {
             case "excluded": configuration.excluded = try strings(value, fail).map(Glob.init)
             case "severity":
                 guard case .object(let severities) = value else { throw fail("expected an object of rule ids and \"warning\" or \"error\"") }
-                for (rule, _, level) in severities {
+                for severity in severities {
+                    let (rule, level) = (severity.key, severity.value)
                     guard RuleRegistry.description(of: rule) != nil else { throw fail(unknownRule(rule)) }
                     guard case .string(let name) = level, let severity = Severity(rawValue: name) else {
                         throw fail("the severity of \(rule) must be \"warning\" or \"error\"")
@@ -124,53 +126,54 @@ public struct Configuration: Sendable, Equatable {
     /// Every setting with defaults filled in: what `config --effective` prints.
     public func effectiveJSON(enableAllRules: Bool = false) -> String {
         let enabled = enabledRuleIDs(enableAllRules: enableAllRules)
-        func list(_ items: [String]) -> String {
-            items.isEmpty ? "[]" : "[\n" + items.map { "    \(Reporter.quoted($0))" }.joined(separator: ",\n") + "\n  ]"
-        }
         let severities = enabled.map { id in
-            "    \(Reporter.quoted(id)): \(Reporter.quoted((self.severities[id] ?? RuleRegistry.description(of: id)?.severity ?? .warning).rawValue))"
+            JSON.Member(key: id, value: .string((self.severities[id] ?? RuleRegistry.description(of: id)?.severity ?? .warning).rawValue))
         }
-        return """
-            {
-              "source": \(path.map(Reporter.quoted) ?? "null"),
-              "enabled_rules": \(list(enabled)),
-              "severity": {
-            \(severities.joined(separator: ",\n"))
-              },
-              "included": \(list(included.map(\.pattern))),
-              "excluded": \(list(excluded.map(\.pattern))),
-              "deployment_target": \(deploymentTarget.map { Reporter.quoted($0.description) } ?? "null")
-            }
-
-            """
+        let document: JSON = [
+            "source": path.map(JSON.string) ?? .null,
+            "enabled_rules": .array(enabled.map(JSON.string)),
+            "severity": .object(severities),
+            "included": .array(included.map { .string($0.pattern) }),
+            "excluded": .array(excluded.map { .string($0.pattern) }),
+            "deployment_target": deploymentTarget.map { .string($0.description) } ?? .null,
+        ]
+        return document.serialized() + "\n"
     }
 }
 
 /// Finds the configuration that governs each file: `--config` if given, else the nearest
-/// `.predicate-lint.json` in the file's folder or above. Each file is read once.
+/// `.predicate-lint.json` in the file's folder or above. Each file is read once, until
+/// `reloadIfChanged` sees that one it read (or looked for) changed on disk.
 public final class ConfigurationResolver: @unchecked Sendable {
-    private let explicit: Configuration?
+    private let explicitPath: String?
+    private var explicit: Result<Configuration, Configuration.Failure>?
     private var byFolder: [String: Result<Configuration, Configuration.Failure>] = [:]
+    /// Every configuration path looked at, with what was there.
+    private var stamps: [String: FileStamp] = [:]
     private let lock = NSLock()
 
+    /// Throws when an explicit configuration (`--config`) is broken: nothing can be linted.
     public init(explicitPath: String?) throws(Configuration.Failure) {
+        self.explicitPath = explicitPath
         if let explicitPath {
-            explicit = try Self.read(explicitPath)
-        } else {
-            explicit = nil
+            stamps[explicitPath] = FileStamp(path: explicitPath)
+            let configuration = try Self.read(explicitPath)
+            explicit = .success(configuration)
         }
     }
 
     public func configuration(for file: String) -> Result<Configuration, Configuration.Failure> {
-        if let explicit { return .success(explicit) }
+        if let explicit = lock.withLock({ explicit }) { return explicit }
         return configuration(inFolder: Paths.folder(of: file))
     }
 
     private func configuration(inFolder folder: String) -> Result<Configuration, Configuration.Failure> {
         if let known = lock.withLock({ byFolder[folder] }) { return known }
         let candidate = folder == "/" ? "/\(Configuration.fileName)" : "\(folder)/\(Configuration.fileName)"
+        let stamp = FileStamp(path: candidate)
+        lock.withLock { stamps[candidate] = stamp }
         let result: Result<Configuration, Configuration.Failure>
-        if FileManager.default.fileExists(atPath: candidate) {
+        if stamp.exists {
             result = Result { () throws(Configuration.Failure) in try Self.read(candidate) }
         } else if folder == "/" || folder.isEmpty {
             result = .success(Configuration())
@@ -181,6 +184,23 @@ public final class ConfigurationResolver: @unchecked Sendable {
         return result
     }
 
+    /// Whether a configuration file looked at before was created, changed or deleted since;
+    /// if so, everything is read again on the next question. For long-lived servers: a few
+    /// `stat` calls, cheap enough to ask before every lint.
+    @discardableResult
+    public func reloadIfChanged() -> Bool {
+        let known = lock.withLock { stamps }
+        guard known.contains(where: { FileStamp(path: $0.key) != $0.value }) else { return false }
+        let explicitPath = self.explicitPath
+        let reread = explicitPath.map { path in Result { () throws(Configuration.Failure) in try Self.read(path) } }
+        lock.withLock {
+            byFolder = [:]
+            stamps = explicitPath.map { [$0: FileStamp(path: $0)] } ?? [:]
+            explicit = reread
+        }
+        return true
+    }
+
     static func read(_ path: String) throws(Configuration.Failure) -> Configuration {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Configuration.Failure(path: path, line: nil, message: "cannot be read; check the path and its permissions")
@@ -189,5 +209,30 @@ public final class ConfigurationResolver: @unchecked Sendable {
             throw Configuration.Failure(path: path, line: nil, message: "is not UTF-8 text")
         }
         return try Configuration.parse(text, path: path)
+    }
+}
+
+/// What `stat` says about a path, enough to tell that a file changed: whether it exists, its
+/// inode, size and modification time to the nanosecond.
+struct FileStamp: Equatable, Sendable {
+    let exists: Bool
+    let inode: UInt64
+    let size: Int64
+    let modified: Int64
+
+    init(path: String) {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            exists = true
+            inode = UInt64(info.st_ino)
+            size = Int64(info.st_size)
+            #if os(macOS)
+            modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+            #else
+            modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            #endif
+        } else {
+            (exists, inode, size, modified) = (false, 0, 0, 0)
+        }
     }
 }

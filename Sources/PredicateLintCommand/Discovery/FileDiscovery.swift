@@ -106,7 +106,7 @@ public enum FileDiscovery {
 }
 
 /// An input the tool could not use; reported on stderr, and the run exits with 2.
-public struct InputProblem: Equatable, Sendable {
+public struct InputProblem: Error, Equatable, Sendable {
     public let path: String
     public var line: Int? = nil
     public let message: String

@@ -16,10 +16,4 @@ public enum Fingerprint {
         return String(decoding: bytes[start..<end], as: UTF8.self)
             .split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
-
-    /// A stable 64-bit hash of the parts, as 16 hex digits (the cache's hash: one for both).
-    public static func hash(_ parts: [String]) -> String {
-        let hex = String(ResultCache.hash(parts), radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
 }

@@ -46,35 +46,16 @@ public enum Reporter {
             .joined()
     }
 
-    /// `{"version": 1, "findings": [...]}` with keys in a fixed order. The keys and their
-    /// meaning are public interface; new keys may be added, none removed or changed.
+    /// `{"version": 1, "findings": [...]}` with keys in a fixed order, one finding per line.
+    /// The keys and their meaning are public interface; new keys may be added, none removed or
+    /// changed.
     static func json(_ findings: [Finding]) -> String {
-        let entries = findings.map { finding in
-            "{\"file\": \(quoted(finding.path)), \"line\": \(finding.line), \"column\": \(finding.column), "
-                + "\"severity\": \(quoted(finding.severity.rawValue)), \"rule\": \(quoted(finding.ruleID)), "
-                + "\"message\": \(quoted(finding.message))}"
+        let entries = findings.map { finding -> JSON in
+            ["file": .string(finding.path), "line": .integer(finding.line), "column": .integer(finding.column),
+             "severity": .string(finding.severity.rawValue), "rule": .string(finding.ruleID), "message": .string(finding.message)]
         }
-        let list = entries.isEmpty ? "[]" : "[\n    " + entries.joined(separator: ",\n    ") + "\n  ]"
-        return "{\"version\": 1, \"findings\": \(list)}\n"
-    }
-
-    /// A JSON string literal.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        let document: JSON = ["version": 1, "findings": .array(entries)]
+        return document.serialized(.indented(inlineFrom: 2)) + "\n"
     }
 
     /// Text for XML attributes and content.

@@ -7,65 +7,50 @@ extension Reporter {
     static func sarif(_ input: ReportInput) -> String {
         let descriptions = RuleRegistry.descriptions
         let ruleIndex = Dictionary(uniqueKeysWithValues: descriptions.enumerated().map { ($1.id, $0) })
-        let rules = descriptions.map { description in
-            """
-                    {
-                      "id": \(quoted(description.id)),
-                      "name": \(quoted(description.id)),
-                      "shortDescription": {"text": \(quoted(description.summary))},
-                      "fullDescription": {"text": \(quoted(description.rationale))},
-                      "help": {"text": \(quoted(description.rationale)), "markdown": \(quoted(helpMarkdown(description)))},
-                      "helpUri": \(quoted("https://github.com/predicate-lint/predicate-lint/blob/main/docs/rules/\(description.id).md")),
-                      "defaultConfiguration": {"level": \(quoted(description.severity.rawValue))}
-                    }
-            """
+        let rules = descriptions.map { description -> JSON in
+            [
+                "id": .string(description.id),
+                "name": .string(description.id),
+                "shortDescription": ["text": .string(description.summary)],
+                "fullDescription": ["text": .string(description.rationale)],
+                "help": ["text": .string(description.rationale), "markdown": .string(helpMarkdown(description))],
+                "helpUri": .string(RuleDocumentation.pageURL(for: description.id)),
+                "defaultConfiguration": ["level": .string(description.severity.rawValue)],
+            ]
         }
-        var occurrences: [String: Int] = [:]
-        let results = input.findings.map { finding in
+        var occurrences: [[String]: Int] = [:]
+        let results = input.findings.map { finding -> JSON in
             let path = input.relativePath(finding.path)
-            let line = Fingerprint.normalizedLine(of: finding, in: input.sources[finding.path])
-            let key = [path, finding.ruleID, line]
-            let occurrence = occurrences[key.joined(separator: "\u{1F}"), default: 0]
-            occurrences[key.joined(separator: "\u{1F}")] = occurrence + 1
-            return """
-                    {
-                      "ruleId": \(quoted(finding.ruleID)),
-                      "ruleIndex": \(ruleIndex[finding.ruleID] ?? 0),
-                      "level": \(quoted(finding.severity.rawValue)),
-                      "message": {"text": \(quoted(finding.message))},
-                      "locations": [{"physicalLocation": {
-                        "artifactLocation": {"uri": \(quoted(uriEscaped(path))), "uriBaseId": "%SRCROOT%"},
-                        "region": {"startLine": \(finding.line), "startColumn": \(finding.column)}
-                      }}],
-                      "partialFingerprints": {"predicateLint/v1": \(quoted(Fingerprint.hash(key + [String(occurrence)])))}
-                    }
-            """
+            let key = [path, finding.ruleID, Fingerprint.normalizedLine(of: finding, in: input.sources[finding.path])]
+            let occurrence = occurrences[key, default: 0]
+            occurrences[key] = occurrence + 1
+            return [
+                "ruleId": .string(finding.ruleID),
+                "ruleIndex": .integer(ruleIndex[finding.ruleID] ?? 0),
+                "level": .string(finding.severity.rawValue),
+                "message": ["text": .string(finding.message)],
+                "locations": [["physicalLocation": [
+                    "artifactLocation": ["uri": .string(uriEscaped(path)), "uriBaseId": "%SRCROOT%"],
+                    "region": ["startLine": .integer(finding.line), "startColumn": .integer(finding.column)],
+                ]]],
+                "partialFingerprints": ["predicateLint/v1": .string(StableHash.hex(key + [String(occurrence)]))],
+            ]
         }
-        return """
-            {
-              "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-              "version": "2.1.0",
-              "runs": [
-                {
-                  "tool": {
-                    "driver": {
-                      "name": "PredicateLint",
-                      "semanticVersion": \(quoted(Command.version)),
-                      "informationUri": "https://github.com/predicate-lint/predicate-lint",
-                      "rules": [
-            \(rules.joined(separator: ",\n"))
-                      ]
-                    }
-                  },
-                  "originalUriBaseIds": {"%SRCROOT%": {"uri": \(quoted("file://" + uriEscaped(input.workingDirectory) + "/"))}},
-                  "results": [
-            \(results.joined(separator: ",\n"))
-                  ]
-                }
-              ]
-            }
-
-            """
+        let log: JSON = [
+            "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+            "version": "2.1.0",
+            "runs": [[
+                "tool": ["driver": [
+                    "name": "PredicateLint",
+                    "semanticVersion": .string(ToolVersion.current),
+                    "informationUri": .string(RuleDocumentation.repositoryURL),
+                    "rules": .array(rules),
+                ]],
+                "originalUriBaseIds": ["%SRCROOT%": ["uri": .string("file://" + uriEscaped(input.workingDirectory) + "/")]],
+                "results": .array(results),
+            ]],
+        ]
+        return log.serialized() + "\n"
     }
 
     static func helpMarkdown(_ description: RuleDescription) -> String {

@@ -4,195 +4,301 @@ import PredicateLintCore
 import SwiftSyntax
 
 /// `predicate-lint lsp`: diagnostics and quick fixes while typing, in any editor that speaks
-/// the Language Server Protocol. The workspace's models are indexed at start and kept current
-/// as documents change, so model-aware rules see the whole app.
+/// the Language Server Protocol. The editor's workspace folders are a `Workspace`: each open
+/// document is checked with the configuration and the project models the command line would
+/// use, with the document's text in place of the file on disk.
+///
+/// Quiet when idle: a document is checked again only when its text, its configuration or its
+/// project's models change, and diagnostics are sent only when they differ from the last ones.
 public final class LanguageServer: @unchecked Sendable {
+    struct Document {
+        var text: String
+        var version: Int
+    }
+
+    enum Phase {
+        case waitingForInitialize, running, shutDown
+    }
+
     let connection: JSONRPCConnection
-    /// Documents, declarations and pending lints are touched on this queue only.
+    let debounce: DispatchTimeInterval
+    /// Every mutable property below is touched on this queue only.
     private let state = DispatchQueue(label: "predicate-lint.lsp.state")
-    /// Lints run here, on snapshots, so a slow one holds up nothing.
-    private let work = DispatchQueue(label: "predicate-lint.lsp.work", attributes: .concurrent)
-    private var documents: [String: (text: String, version: Int)] = [:]
-    /// Declarations by file path: the workspace's files, replaced by open documents' text.
-    private var declarations: [String: FileDeclarations] = [:]
-    private var models = ModelIndex.empty
+    /// Lints and code actions run here, on snapshots, so a slow one holds up nothing.
+    private let workers = WorkerThreads()
+    private var phase = Phase.waitingForInitialize
+    private var workspace: Workspace?
+    private var documents: [String: Document] = [:]
     private var pendingLints: [String: DispatchWorkItem] = [:]
-    private var linter = Linter()
+    /// The diagnostics last sent for each document.
+    private var published: [String: JSON] = [:]
     /// Whether the client lets us ask to be told about files changed on disk.
     private var canWatchFiles = false
-    let debounce: DispatchTimeInterval
 
     public init(input: FileHandle, output: FileHandle, debounce: DispatchTimeInterval = .milliseconds(150)) {
         connection = JSONRPCConnection(input: input, output: output, framing: .contentLength)
         self.debounce = debounce
     }
 
-    /// Serves until `exit` or the end of the input.
-    public func run() {
+    /// Serves until `exit` or the end of the input; returns the exit status: 0 after
+    /// `shutdown`, 1 otherwise (as the protocol asks).
+    public func run() -> Int32 {
         while true {
             switch connection.receive() {
             case .end:
-                return
-            case .malformed(let text):
-                connection.respond(to: nil, error: JSONRPCConnection.ErrorCode.parseError, "Parse error: \(text)")
-            case .message(let message):
-                if message["method"] as? String == "exit" { return }
-                let request = Unchecked(message)
-                state.sync { handle(request.value) }
+                return state.sync { phase == .shutDown ? 0 : 1 }
+            case .malformed(let reason):
+                connection.respond(to: nil, error: JSONRPCConnection.ErrorCode.parseError, "Parse error: \(reason)")
+            case .message(let json):
+                guard let message = IncomingMessage(json) else {
+                    connection.respond(to: nil, error: JSONRPCConnection.ErrorCode.invalidRequest,
+                                       "Invalid request: expected a JSON-RPC object (this server takes no batches)")
+                    continue
+                }
+                if message.method == "exit" { return state.sync { phase == .shutDown ? 0 : 1 } }
+                state.sync { handle(message) }
             }
         }
     }
 
     // MARK: Messages (on `state`)
 
-    private func handle(_ message: [String: Any]) {
-        let id = message["id"]
-        let params = message["params"] as? [String: Any] ?? [:]
-        guard let method = message["method"] as? String else {
-            if id == nil { connection.respond(to: nil, error: JSONRPCConnection.ErrorCode.invalidRequest, "Invalid request: no method") }
-            return
+    private func handle(_ message: IncomingMessage) {
+        if message.isResponse { return }  // to our registration request
+        guard let method = message.method else {
+            return connection.respond(to: message.id, error: JSONRPCConnection.ErrorCode.invalidRequest, "Invalid request: no method")
         }
+        switch phase {
+        case .waitingForInitialize where method != "initialize":
+            if let id = message.id {
+                connection.respond(to: id, error: JSONRPCConnection.ErrorCode.serverNotInitialized, "The server is not initialized yet")
+            }
+            return
+        case .shutDown:
+            if let id = message.id {
+                connection.respond(to: id, error: JSONRPCConnection.ErrorCode.invalidRequest, "The server is shut down; only exit is served")
+            }
+            return
+        default:
+            break
+        }
+        let params = message.params
         switch method {
         case "initialize":
-            let workspace = (params["capabilities"] as? [String: Any])?["workspace"] as? [String: Any]
-            canWatchFiles = (workspace?["didChangeWatchedFiles"] as? [String: Any])?["dynamicRegistration"] as? Bool ?? false
-            indexWorkspace(params)
-            connection.respond(to: id ?? NSNull(), result: [
-                "capabilities": [
-                    "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
-                    "codeActionProvider": ["codeActionKinds": ["quickfix"]],
-                    "positionEncoding": "utf-16",
-                ],
-                "serverInfo": ["name": "predicate-lint", "version": Command.version],
-            ] as [String: Any])
+            initialize(id: message.id ?? .null, params)
+        case "initialized":
+            registerWatchers()
         case "shutdown":
-            connection.respond(to: id ?? NSNull(), result: NSNull())
+            phase = .shutDown
+            pendingLints.values.forEach { $0.cancel() }
+            connection.respond(to: message.id ?? .null, result: .null)
         case "textDocument/didOpen":
-            guard let document = params["textDocument"] as? [String: Any], let uri = document["uri"] as? String,
-                  let text = document["text"] as? String else { return invalid(id, "didOpen needs textDocument.uri and text") }
-            documents[uri] = (text, document["version"] as? Int ?? 0)
+            guard let document = params["textDocument"], let uri = document["uri"]?.string,
+                  let text = document["text"]?.string else { return invalid(message.id, "didOpen needs textDocument.uri and text") }
+            documents[uri] = Document(text: text, version: document["version"]?.integer ?? 0)
             scheduleLint(uri, delay: .milliseconds(0))
         case "textDocument/didChange":
-            guard let document = params["textDocument"] as? [String: Any], let uri = document["uri"] as? String,
-                  let current = documents[uri], let changes = params["contentChanges"] as? [[String: Any]] else {
-                return invalid(id, "didChange needs an open textDocument and contentChanges")
+            guard let document = params["textDocument"], let uri = document["uri"]?.string, var current = documents[uri],
+                  let changes = params["contentChanges"]?.array else {
+                return invalid(message.id, "didChange needs an open textDocument and contentChanges")
             }
-            var text = current.text
-            for change in changes { text = Self.apply(change, to: text) }
-            documents[uri] = (text, document["version"] as? Int ?? current.version + 1)
+            for change in changes { current.text = Self.apply(change, to: current.text) }
+            current.version = document["version"]?.integer ?? current.version + 1
+            documents[uri] = current
             scheduleLint(uri, delay: debounce)
         case "textDocument/didSave":
-            if let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String { scheduleLint(uri, delay: .milliseconds(0)) }
+            if let uri = params["textDocument"]?["uri"]?.string { scheduleLint(uri, delay: .milliseconds(0)) }
         case "textDocument/didClose":
-            guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String else { return }
+            guard let uri = params["textDocument"]?["uri"]?.string else { return }
             documents[uri] = nil
             pendingLints.removeValue(forKey: uri)?.cancel()
+            published[uri] = nil
+            connection.notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
             // The file on disk counts for the models again.
-            let path = Self.path(of: uri)
-            declarations[path] = FileManager.default.contents(atPath: path)
-                .map { FileDeclarations(file: SourceFile(path: path, text: String(decoding: $0, as: UTF8.self))) }
-            models = ModelIndex(Array(declarations.values))
-            connection.send(["method": "textDocument/publishDiagnostics", "params": ["uri": uri, "diagnostics": [Any]()]])
+            filesChangedOnDisk([uri])
         case "textDocument/codeAction":
-            guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String, let document = documents[uri],
-                  let range = params["range"] as? [String: Any] else { return invalid(id, "codeAction needs an open textDocument and a range") }
-            let snapshot = Unchecked((document.text, models, linter, range, id ?? NSNull()))
-            work.async { [connection] in
-                let (text, models, linter, range, id) = snapshot.value
-                connection.respond(to: id, result: Self.codeActions(uri: uri, text: text, range: range, models: models, linter: linter))
-            }
-        case "initialized":
-            // Files changed outside the editor (a checkout, a generator) must reach the models.
-            if canWatchFiles {
-                connection.send(["id": "predicate-lint-watch", "method": "client/registerCapability", "params": ["registrations": [[
-                    "id": "predicate-lint-swift-files", "method": "workspace/didChangeWatchedFiles",
-                    "registerOptions": ["watchers": [["globPattern": "**/*.swift"]]],
-                ]]]])
-            }
+            codeActions(id: message.id ?? .null, params)
         case "workspace/didChangeWatchedFiles":
-            filesChangedOnDisk(params["changes"] as? [[String: Any]] ?? [])
+            filesChangedOnDisk((params["changes"]?.array ?? []).compactMap { $0["uri"]?.string })
         case "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration":
             break
         default:
-            if id != nil { connection.respond(to: id, error: JSONRPCConnection.ErrorCode.methodNotFound, "Method not found: \(method)") }
-        }
-    }
-
-    private func invalid(_ id: Any?, _ message: String) {
-        if id != nil { connection.respond(to: id, error: JSONRPCConnection.ErrorCode.invalidParams, "Invalid params: \(message)") }
-    }
-
-    /// A lint is scheduled after `delay`, replacing one still waiting (typing produces many
-    /// changes; only the last needs checking). Parsing happens there, off the message loop.
-    private func scheduleLint(_ uri: String, delay: DispatchTimeInterval) {
-        guard let document = documents[uri] else { return }
-        let path = Self.path(of: uri)
-        pendingLints.removeValue(forKey: uri)?.cancel()
-        let snapshot = Unchecked((document.text, document.version, linter))
-        let item = DispatchWorkItem { [self] in
-            let (text, version, linter) = snapshot.value
-            // One parse serves the document's declarations, its lint and its diagnostics.
-            let file = SourceFile(path: path, text: text)
-            let declared = FileDeclarations(file: file)
-            guard let models = state.sync(execute: { adopt(declared, of: uri, version: version) }) else { return }
-            let findings = linter.lint(file, models: models)
-            connection.send(["method": "textDocument/publishDiagnostics", "params": [
-                "uri": uri, "version": version, "diagnostics": Self.diagnostics(findings, in: file, positions: TextPositions(text)),
-            ] as [String: Any]])
-        }
-        pendingLints[uri] = item
-        work.asyncAfter(deadline: .now() + delay, execute: item)
-    }
-
-    /// On `state`: a document's declarations join the models, unless a newer version has
-    /// arrived or the document was closed meanwhile (then nil: its own lint is coming, or not
-    /// wanted). If the models changed, the other open documents are checked again.
-    private func adopt(_ declared: FileDeclarations, of uri: String, version: Int) -> ModelIndex? {
-        guard documents[uri]?.version == version else { return nil }
-        let path = Self.path(of: uri)
-        if declarations[path].flatMap(Self.encoded) != Self.encoded(declared) {
-            declarations[path] = declared
-            models = ModelIndex(Array(declarations.values))
-            for other in documents.keys where other != uri { scheduleLint(other, delay: debounce) }
-        }
-        return models
-    }
-
-    private static func encoded(_ declarations: FileDeclarations) -> Data? { try? JSONEncoder().encode(declarations) }
-
-    /// Files created, changed or deleted on disk: their declarations are read again (open
-    /// documents keep their editor text), and open documents are checked again if the models
-    /// changed.
-    private func filesChangedOnDisk(_ changes: [[String: Any]]) {
-        var changed = false
-        for change in changes {
-            guard let uri = change["uri"] as? String, uri.hasSuffix(".swift"), documents[uri] == nil else { continue }
-            let path = Self.path(of: uri)
-            let updated = FileManager.default.contents(atPath: path)
-                .map { FileDeclarations(file: SourceFile(path: path, text: String(decoding: $0, as: UTF8.self))) }
-            if declarations[path].flatMap(Self.encoded) != updated.flatMap(Self.encoded) {
-                declarations[path] = updated
-                changed = true
+            if let id = message.id {
+                connection.respond(to: id, error: JSONRPCConnection.ErrorCode.methodNotFound, "Method not found: \(method)")
             }
         }
-        guard changed else { return }
-        models = ModelIndex(Array(declarations.values))
-        for uri in documents.keys { scheduleLint(uri, delay: .milliseconds(0)) }
     }
 
-    /// Every Swift file under the workspace folders contributes its models, as in a lint run.
-    private func indexWorkspace(_ params: [String: Any]) {
-        var roots = (params["workspaceFolders"] as? [[String: Any]] ?? []).compactMap { $0["uri"] as? String }.map(Self.path(of:))
-        if roots.isEmpty, let root = params["rootUri"] as? String { roots = [Self.path(of: root)] }
-        if roots.isEmpty, let root = params["rootPath"] as? String { roots = [root] }
-        guard !roots.isEmpty else { return }
-        let run = LintRun(options: LintOptions(paths: roots, useCache: false), environment: CommandEnvironment())
-        let files = LintRun.parallelMap(FileDiscovery.swiftFiles(in: roots).files) { LintRun.scan(path: $0).file }.compactMap { $0 }
-        for (path, fileDeclarations) in run.declarations(of: files) { declarations[path] = fileDeclarations }
-        models = ModelIndex(Array(declarations.values))
-        if let configuration = try? ConfigurationResolver(explicitPath: nil).configuration(for: roots[0] + "/_.swift").get() {
-            linter = configuration.linter()
+    private func invalid(_ id: JSON?, _ message: String) {
+        if let id { connection.respond(to: id, error: JSONRPCConnection.ErrorCode.invalidParams, "Invalid params: \(message)") }
+    }
+
+    /// Answers at once; the workspace's models are indexed in the background, and open
+    /// documents are checked again when they are ready.
+    private func initialize(id: JSON, _ params: JSON) {
+        canWatchFiles = params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.bool ?? false
+        var roots = (params["workspaceFolders"]?.array ?? []).compactMap { $0["uri"]?.string }.map(Self.path(of:))
+        if roots.isEmpty, let root = params["rootUri"]?.string { roots = [Self.path(of: root)] }
+        if roots.isEmpty, let root = params["rootPath"]?.string { roots = [root] }
+        let workspace = Self.makeWorkspace(roots: roots)
+        self.workspace = workspace
+        phase = .running
+        connection.respond(to: id, result: [
+            "capabilities": [
+                "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
+                "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+                "positionEncoding": "utf-16",
+            ],
+            "serverInfo": ["name": "predicate-lint", "version": .string(ToolVersion.current)],
+        ])
+        workers.submit { [self] in
+            let (files, _) = workspace.scan(workspace.discoverFiles().files)
+            workspace.indexModels(of: files)
+            state.async { [self] in for uri in documents.keys { scheduleLint(uri, delay: .milliseconds(0)) } }
         }
+    }
+
+    /// The workspace of the editor's folders; a broken explicit configuration cannot happen
+    /// here (there is none), so the nearest `.predicate-lint.json` decides, as on the command line.
+    static func makeWorkspace(roots: [String]) -> Workspace {
+        let environment = CommandEnvironment.current
+        let cache = ResultCache.defaultDirectory(environment: environment.variables).map(ResultCache.init(directory:))
+        // Without `--config` the initializer cannot fail.
+        return (try? Workspace(roots: roots, settings: Workspace.Settings(cache: cache)))!
+    }
+
+    /// Files changed outside the editor (a checkout, a generator, a configuration edited
+    /// elsewhere) must reach the models and the diagnostics.
+    private func registerWatchers() {
+        guard canWatchFiles else { return }
+        connection.send(JSONRPCConnection.message([
+            ("id", "predicate-lint-watch"), ("method", "client/registerCapability"),
+            ("params", ["registrations": [[
+                "id": "predicate-lint-files", "method": "workspace/didChangeWatchedFiles",
+                "registerOptions": ["watchers": [["globPattern": "**/*.swift"], ["globPattern": .string("**/\(Configuration.fileName)")]]],
+            ]]]),
+        ]))
+    }
+
+    // MARK: Checking documents
+
+    /// A lint is scheduled after `delay`, replacing one still waiting (typing produces many
+    /// changes; only the last needs checking).
+    private func scheduleLint(_ uri: String, delay: DispatchTimeInterval) {
+        guard documents[uri] != nil, phase == .running else { return }
+        pendingLints.removeValue(forKey: uri)?.cancel()
+        let item = DispatchWorkItem { [self] in
+            pendingLints[uri] = nil
+            guard let document = documents[uri], let workspace else { return }
+            workers.submit { [self] in lint(uri, document, workspace) }
+        }
+        pendingLints[uri] = item
+        state.asyncAfter(deadline: .now() + delay, execute: item)
+    }
+
+    /// On a worker: one parse serves the document's declarations, its lint and its diagnostics.
+    private func lint(_ uri: String, _ document: Document, _ workspace: Workspace) {
+        let path = Self.path(of: uri)
+        let configurationChanged = workspace.reloadConfigurationIfChanged()
+        let file = SourceFile(path: path, text: document.text)
+        let declarations = FileDeclarations(file: file)
+        let hash = ScannedFile.scan(text: document.text, path: path).contentHash
+        // The declarations join the models only if this is still the document's text.
+        let current: Bool = state.sync {
+            guard documents[uri]?.version == document.version else { return false }
+            if let project = workspace.update(path, declarations: declarations, contentHash: hash) {
+                recheckOpenDocuments(in: project, except: uri)
+            }
+            if configurationChanged { recheckOpenDocuments(in: nil, except: uri) }
+            return true
+        }
+        guard current else { return }
+        let findings = workspace.linter(for: path).map { $0.linter.lint(file, models: workspace.models(for: path).index) } ?? []
+        let diagnostics = JSON.array(Self.diagnostics(findings, in: file, positions: TextPositions(document.text)))
+        state.async { [self] in
+            guard documents[uri]?.version == document.version, published[uri] != diagnostics else { return }
+            published[uri] = diagnostics
+            connection.notify("textDocument/publishDiagnostics",
+                              ["uri": .string(uri), "version": .integer(document.version), "diagnostics": diagnostics])
+        }
+    }
+
+    /// On `state`: the open documents of a project (all of them for nil) are checked again.
+    private func recheckOpenDocuments(in project: Project?, except uri: String) {
+        for other in documents.keys where other != uri {
+            if project == nil || workspace?.project(of: Self.path(of: other)) == project { scheduleLint(other, delay: debounce) }
+        }
+    }
+
+    /// Files created, changed or deleted on disk (and documents closed): their declarations
+    /// are read again on a worker (open documents keep their editor text), configuration
+    /// changes are picked up, and open documents are checked again where that changed anything.
+    private func filesChangedOnDisk(_ uris: [String]) {
+        guard let workspace else { return }
+        let onDisk = uris.filter { documents[$0] == nil }
+        workers.submit { [self] in
+            var changed: Set<Project> = []
+            for uri in onDisk where uri.hasSuffix(".swift") {
+                let path = Self.path(of: uri)
+                let scanned = try? ScannedFile.scan(path: path).get()
+                let declarations = scanned?.load().map(FileDeclarations.init(file:))
+                if let project = workspace.update(path, declarations: declarations, contentHash: scanned?.contentHash ?? 0) {
+                    changed.insert(project)
+                }
+            }
+            let configurationChanged = workspace.reloadConfigurationIfChanged()
+            state.async { [self, changed] in
+                for uri in documents.keys where configurationChanged || changed.contains(workspace.project(of: Self.path(of: uri))) {
+                    scheduleLint(uri, delay: .milliseconds(0))
+                }
+            }
+        }
+    }
+
+    /// Quick fixes for the findings whose span meets the requested range, and for each a
+    /// comment that silences its rule on that line.
+    private func codeActions(id: JSON, _ params: JSON) {
+        guard let uri = params["textDocument"]?["uri"]?.string, let document = documents[uri], let workspace,
+              let range = params["range"] else {
+            return invalid(id, "codeAction needs an open textDocument and a range")
+        }
+        workers.submit { [connection] in
+            let path = Self.path(of: uri)
+            let file = SourceFile(path: path, text: document.text)
+            let positions = TextPositions(document.text)
+            guard let requested = positions.offsets(of: range) else {
+                return connection.respond(to: id, error: JSONRPCConnection.ErrorCode.invalidParams, "Invalid params: range")
+            }
+            let findings = workspace.linter(for: path).map { $0.linter.lint(file, models: workspace.models(for: path).index) } ?? []
+            let actions = findings.filter { Self.span(of: $0, in: file).meets(requested) }.flatMap { finding in
+                Self.codeActions(for: finding, uri: uri, file: file, positions: positions)
+            }
+            connection.respond(to: id, result: .array(actions))
+        }
+    }
+
+    static func codeActions(for finding: Finding, uri: String, file: SourceFile, positions: TextPositions) -> [JSON] {
+        let diagnostic = JSON.array(diagnostics([finding], in: file, positions: positions))
+        var actions: [JSON] = []
+        if let correction = finding.correction {
+            actions.append([
+                "title": .string("\(correction.title) (\(finding.ruleID))"), "kind": "quickfix", "isPreferred": true,
+                "diagnostics": diagnostic,
+                "edit": ["changes": .object([JSON.Member(key: uri, value: .array(correction.edits.map {
+                    ["range": positions.range($0.range), "newText": .string($0.replacement)]
+                }))])],
+            ])
+        }
+        let lineStart = positions.lineStarts[finding.line - 1]
+        let indentation = String(decoding: file.text.utf8.dropFirst(lineStart).prefix { $0 == 0x20 || $0 == 0x09 }, as: UTF8.self)
+        actions.append([
+            "title": .string("Disable \(finding.ruleID) for this line"), "kind": "quickfix", "diagnostics": diagnostic,
+            "edit": ["changes": .object([JSON.Member(key: uri, value: [[
+                "range": positions.range(lineStart..<lineStart),
+                "newText": .string("\(indentation)// predicate-lint:disable:next \(finding.ruleID)\n"),
+            ]])])],
+        ])
+        return actions
     }
 
     // MARK: Conversions
@@ -201,14 +307,12 @@ public final class LanguageServer: @unchecked Sendable {
         URL(string: uri).map { $0.isFileURL ? $0.path : uri } ?? uri
     }
 
-    static func apply(_ change: [String: Any], to text: String) -> String {
-        guard let newText = change["text"] as? String else { return text }
-        guard let range = change["range"] as? [String: Any],
-              let start = range["start"] as? [String: Any], let end = range["end"] as? [String: Any] else { return newText }
+    static func apply(_ change: JSON, to text: String) -> String {
+        guard let newText = change["text"]?.string else { return text }
+        guard let range = change["range"] else { return newText }
         let positions = TextPositions(text)
-        let from = positions.offset(line: start["line"] as? Int ?? 0, character: start["character"] as? Int ?? 0)
-        let to = positions.offset(line: end["line"] as? Int ?? 0, character: end["character"] as? Int ?? 0)
-        return text.applying([TextEdit(range: min(from, to)..<max(from, to), replacement: newText)])
+        guard let offsets = positions.offsets(of: range) else { return text }
+        return text.applying([TextEdit(range: offsets, replacement: newText)])
     }
 
     /// The span of the token a finding names.
@@ -217,44 +321,25 @@ public final class LanguageServer: @unchecked Sendable {
         return finding.offset..<max(finding.offset, token.endPositionBeforeTrailingTrivia.utf8Offset)
     }
 
-    static func diagnostics(_ findings: [Finding], in file: SourceFile, positions: TextPositions) -> [[String: Any]] {
+    static func diagnostics(_ findings: [Finding], in file: SourceFile, positions: TextPositions) -> [JSON] {
         findings.map { finding in
             [
                 "range": positions.range(span(of: finding, in: file)),
                 "severity": finding.severity == .error ? 1 : 2,
-                "code": finding.ruleID,
-                "codeDescription": ["href": "https://github.com/predicate-lint/predicate-lint/blob/main/docs/rules/\(finding.ruleID).md"],
+                "code": .string(finding.ruleID),
+                "codeDescription": ["href": .string(RuleDocumentation.pageURL(for: finding.ruleID))],
                 "source": "predicate-lint",
-                "message": finding.message,
+                "message": .string(finding.message),
             ]
         }
     }
+}
 
-    /// Quick fixes for the findings in `range`, and for each, a comment that silences its rule
-    /// on that line.
-    static func codeActions(uri: String, text: String, range: [String: Any], models: ModelIndex, linter: Linter) -> [[String: Any]] {
-        let file = SourceFile(path: Self.path(of: uri), text: text)
-        let positions = TextPositions(text)
-        let first = (range["start"] as? [String: Any])?["line"] as? Int ?? 0
-        let last = (range["end"] as? [String: Any])?["line"] as? Int ?? first
-        var actions: [[String: Any]] = []
-        for finding in linter.lint(file, models: models) where (first...max(first, last)).contains(finding.line - 1) {
-            let diagnostic = diagnostics([finding], in: file, positions: positions)
-            if let correction = finding.correction {
-                actions.append([
-                    "title": "\(correction.title) (\(finding.ruleID))", "kind": "quickfix", "isPreferred": true,
-                    "diagnostics": diagnostic,
-                    "edit": ["changes": [uri: correction.edits.map { ["range": positions.range($0.range), "newText": $0.replacement] }]],
-                ])
-            }
-            let lineStart = positions.lineStarts[finding.line - 1]
-            let indentation = String(text.utf8.dropFirst(lineStart).prefix { $0 == 0x20 || $0 == 0x09 }.map { Character(UnicodeScalar($0)) })
-            actions.append([
-                "title": "Disable \(finding.ruleID) for this line", "kind": "quickfix", "diagnostics": diagnostic,
-                "edit": ["changes": [uri: [["range": positions.range(lineStart..<lineStart),
-                                            "newText": "\(indentation)// predicate-lint:disable:next \(finding.ruleID) - \n"]]]],
-            ])
-        }
-        return actions
+private extension Range where Bound == Int {
+    /// Whether a finding's span is in a requested range: they overlap, or the request is a
+    /// cursor inside the span or at one of its ends.
+    func meets(_ requested: Range<Int>) -> Bool {
+        requested.isEmpty ? lowerBound <= requested.lowerBound && requested.lowerBound <= upperBound
+            : lowerBound < requested.upperBound && requested.lowerBound < upperBound
     }
 }

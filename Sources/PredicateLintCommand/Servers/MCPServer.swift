@@ -3,15 +3,29 @@ import Foundation
 import PredicateLintCore
 
 /// `predicate-lint mcp`: the Model Context Protocol over stdio, so a coding assistant can lint
-/// and fix the SwiftData code it writes before it hands it over. Requests are handled
-/// concurrently: one slow lint does not hold up the next request.
+/// and fix the SwiftData code it writes before it hands it over. A tool call that names a
+/// `path` is checked the way the command line would check that file: its configuration, and
+/// the models of its project read from disk, with the code sent in place of the file.
+///
+/// Requests run on workers, so one slow lint does not hold up the next; when the input closes
+/// the server stops at once, as the protocol's shutdown asks.
 public final class MCPServer: @unchecked Sendable {
-    let connection: JSONRPCConnection
-    private let work = DispatchQueue(label: "predicate-lint.mcp", attributes: .concurrent)
-    private let pending = DispatchGroup()
+    /// Newest first. A client asking for another version is answered with the newest.
+    public static let supportedProtocolVersions = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]
+    /// The one version whose clients may send JSON-RPC batches (added in it, removed after).
+    static let batchingProtocolVersion = "2025-03-26"
 
-    public init(input: FileHandle, output: FileHandle) {
+    let connection: JSONRPCConnection
+    let workspace: Workspace
+    private let workers = WorkerThreads()
+    private var protocolVersion: String?
+    private let lock = NSLock()
+
+    /// `root`: where relative `path`s start, and the folder whose projects the tools see
+    /// (the assistant's working directory by default).
+    public init(input: FileHandle, output: FileHandle, root: String = FileManager.default.currentDirectoryPath) {
         connection = JSONRPCConnection(input: input, output: output, framing: .newlineDelimited)
+        workspace = LanguageServer.makeWorkspace(roots: [root])
     }
 
     /// Serves until the input closes.
@@ -19,148 +33,75 @@ public final class MCPServer: @unchecked Sendable {
         while true {
             switch connection.receive() {
             case .end:
-                pending.wait()
                 return
-            case .malformed(let text):
-                connection.respond(to: nil, error: JSONRPCConnection.ErrorCode.parseError, "Parse error: not a JSON-RPC message: \(text)")
-            case .message(let message):
-                handle(message)
-            }
-        }
-    }
-
-    private func handle(_ message: [String: Any]) {
-        guard let method = message["method"] as? String else {
-            if message["id"] != nil {  // a response from the client: nothing asked for it
-                return
-            }
-            connection.respond(to: nil, error: JSONRPCConnection.ErrorCode.invalidRequest, "Invalid request: no method")
-            return
-        }
-        guard let id = message["id"] else { return }  // notifications (initialized, cancelled) need no answer
-        // JSON values are only read from here on; the box carries them to the worker.
-        let request = Unchecked((id: id, params: message["params"] as? [String: Any] ?? [:]))
-        work.async(group: pending) { [connection] in
-            let (id, params) = request.value
-            switch method {
-            case "initialize":
-                connection.respond(to: id, result: [
-                    "protocolVersion": params["protocolVersion"] as? String ?? "2025-06-18",
-                    "capabilities": ["tools": ["listChanged": false]],
-                    "serverInfo": ["name": "predicate-lint", "version": Command.version],
-                    "instructions": MCPTools.instructions,
-                ] as [String: Any])
-            case "ping":
-                connection.respond(to: id, result: [String: Any]())
-            case "tools/list":
-                connection.respond(to: id, result: ["tools": MCPTools.descriptions])
-            case "tools/call":
-                switch MCPTools.call(params) {
-                case .success(let result): connection.respond(to: id, result: result)
-                case .failure(let failure): connection.respond(to: id, error: JSONRPCConnection.ErrorCode.invalidParams, failure.message)
+            case .malformed(let reason):
+                connection.respond(to: nil, error: JSONRPCConnection.ErrorCode.parseError, "Parse error: \(reason)")
+            case .message(let json):
+                if let batch = json.array {
+                    receiveBatch(batch)
+                } else {
+                    workers.submit { [self] in if let response = respond(to: json) { connection.send(response) } }
                 }
-            default:
-                connection.respond(to: id, error: JSONRPCConnection.ErrorCode.methodNotFound, "Method not found: \(method)")
             }
         }
     }
-}
 
-/// The tools, over the library's own lint and fix entry points.
-enum MCPTools {
-    struct Failure: Error { let message: String }
-
-    static let instructions = """
-        Run lint_swift on any Swift you write that uses SwiftData's #Predicate, @Query(filter:) or \
-        FetchDescriptor, passing the app's @Model files as models. Errors are predicates that will \
-        not build or will crash at runtime; apply fix_swift, then rewrite what remains by hand \
-        (explain_rule tells why each rule exists and what to write instead).
-        """
-
-    static var descriptions: [[String: Any]] { [
-        [
-            "name": "lint_swift",
-            "description": "Find SwiftData predicates in Swift code that fail to build or crash at runtime.",
-            "inputSchema": schema([
-                "code": ["type": "string", "description": "The Swift source to check."],
-                "path": ["type": "string", "description": "File name to report, e.g. Views/MovieList.swift."],
-                "models": ["type": "array", "items": ["type": "string"],
-                           "description": "Sources of the app's @Model files and their extensions, for the model-aware rules."],
-            ], required: ["code"]),
-        ],
-        [
-            "name": "fix_swift",
-            "description": "Apply PredicateLint's safe corrections to Swift code; returns the fixed code and what is left.",
-            "inputSchema": schema([
-                "code": ["type": "string", "description": "The Swift source to fix."],
-                "path": ["type": "string", "description": "File name to report."],
-                "models": ["type": "array", "items": ["type": "string"], "description": "The app's @Model sources."],
-            ], required: ["code"]),
-        ],
-        [
-            "name": "explain_rule",
-            "description": "Why a PredicateLint rule exists, how sure we are, and what to write instead.",
-            "inputSchema": schema(["rule": ["type": "string", "description": "A rule id such as has-prefix."]], required: ["rule"]),
-        ],
-    ] }
-
-    static func schema(_ properties: [String: Any], required: [String]) -> [String: Any] {
-        ["type": "object", "properties": properties, "required": required, "additionalProperties": false]
+    /// A batch is answered with one array, in the protocol version that allows batches; in
+    /// the others it is an invalid request.
+    private func receiveBatch(_ batch: [JSON]) {
+        guard lock.withLock({ protocolVersion }) == Self.batchingProtocolVersion else {
+            return connection.respond(to: nil, error: JSONRPCConnection.ErrorCode.invalidRequest,
+                                      "Invalid request: batches are not part of the negotiated protocol version")
+        }
+        guard !batch.isEmpty else {
+            return connection.respond(to: nil, error: JSONRPCConnection.ErrorCode.invalidRequest, "Invalid request: an empty batch")
+        }
+        workers.submit { [self] in
+            let responses = batch.compactMap(respond(to:))
+            if !responses.isEmpty { connection.send(.array(responses)) }
+        }
     }
 
-    static func call(_ params: [String: Any]) -> Result<[String: Any], Failure> {
-        guard let name = params["name"] as? String else { return .failure(Failure(message: "Invalid params: tools/call needs a tool name")) }
-        let arguments = params["arguments"] as? [String: Any] ?? [:]
-        switch name {
-        case "lint_swift", "fix_swift":
-            guard let code = arguments["code"] as? String else {
-                return .failure(Failure(message: "Invalid params: \(name) needs \"code\", a string of Swift source"))
+    /// The response to one message; nil for notifications and responses.
+    func respond(to json: JSON) -> JSON? {
+        guard let message = IncomingMessage(json) else {
+            return JSONRPCConnection.errorResponse(to: nil, code: JSONRPCConnection.ErrorCode.invalidRequest,
+                                                   "Invalid request: expected a JSON-RPC object")
+        }
+        if message.isResponse { return nil }
+        guard let method = message.method else {
+            return JSONRPCConnection.errorResponse(to: message.id, code: JSONRPCConnection.ErrorCode.invalidRequest,
+                                                   "Invalid request: no method")
+        }
+        guard let id = message.id else { return nil }  // notifications (initialized, cancelled) need no answer
+        func result(_ value: JSON) -> JSON { JSONRPCConnection.message([("id", id), ("result", value)]) }
+        func error(_ code: Int, _ text: String) -> JSON { JSONRPCConnection.errorResponse(to: id, code: code, text) }
+        switch method {
+        case "initialize":
+            let asked = message.params["protocolVersion"]?.string ?? ""
+            let version = Self.supportedProtocolVersions.contains(asked) ? asked : Self.supportedProtocolVersions[0]
+            lock.withLock { protocolVersion = version }
+            return result([
+                "protocolVersion": .string(version),
+                "capabilities": ["tools": ["listChanged": false]],
+                "serverInfo": ["name": "predicate-lint", "version": .string(ToolVersion.current)],
+                "instructions": .string(MCPTools.instructions),
+            ])
+        case "ping":
+            return result([:])
+        case "tools/list":
+            return result(["tools": .array(MCPTools.all.map(\.listing))])
+        case "tools/call":
+            guard let name = message.params["name"]?.string else {
+                return error(JSONRPCConnection.ErrorCode.invalidParams, "Invalid params: tools/call needs a tool name")
             }
-            let path = arguments["path"] as? String ?? "Input.swift"
-            guard let modelSources = (arguments["models"] ?? [String]()) as? [String] else {
-                return .failure(Failure(message: "Invalid params: \"models\" must be a list of Swift sources"))
+            guard let tool = MCPTools.all.first(where: { $0.name == name }) else {
+                return error(JSONRPCConnection.ErrorCode.invalidParams,
+                             "Unknown tool: \(name); the tools are \(MCPTools.all.map(\.name).joined(separator: ", "))")
             }
-            let file = SourceFile(path: path, text: code)
-            let models = ModelIndex(files: [file] + modelSources.enumerated().map { SourceFile(path: "Model\($0.offset).swift", text: $0.element) })
-            let linter = Linter()
-            if name == "lint_swift" {
-                return .success(toolResult(findings: linter.lint(file, models: models), fixed: nil))
-            }
-            let fixed = Fixer(linter: linter).fix(file, models: models)
-            let remaining = fixed.remaining ?? linter.lint(file, models: models)
-            return .success(toolResult(findings: remaining, fixed: fixed))
-        case "explain_rule":
-            guard let rule = arguments["rule"] as? String else {
-                return .failure(Failure(message: "Invalid params: explain_rule needs \"rule\", a rule id"))
-            }
-            guard let description = RuleRegistry.description(of: rule) else {
-                return .success(["content": [["type": "text", "text": "No rule named \(rule). Rules: "
-                    + RuleRegistry.descriptions.map(\.id).joined(separator: ", ")]], "isError": true])
-            }
-            return .success(["content": [["type": "text", "text": RuleDocumentation.explanation(of: description)]]])
+            return result(tool.call(message.params["arguments"] ?? [:], workspace))
         default:
-            return .failure(Failure(message: "Unknown tool: \(name); the tools are lint_swift, fix_swift and explain_rule"))
+            return error(JSONRPCConnection.ErrorCode.methodNotFound, "Method not found: \(method)")
         }
     }
-
-    static func toolResult(findings: [Finding], fixed: Fixer.Result?) -> [String: Any] {
-        let structured: [[String: Any]] = findings.map {
-            ["file": $0.path, "line": $0.line, "column": $0.column, "severity": $0.severity.rawValue, "rule": $0.ruleID, "message": $0.message]
-        }
-        var text = findings.isEmpty ? "No problems found.\n" : Reporter.xcode(findings)
-        var content: [String: Any] = ["findings": structured]
-        if let fixed {
-            content["fixedCode"] = fixed.text
-            content["fixedCount"] = fixed.fixedCount
-            if let refusal = fixed.refusal { content["refusal"] = refusal }
-            text = "Fixed \(fixed.fixedCount) finding(s).\n\(text)\n\(fixed.text)"
-        }
-        return ["content": [["type": "text", "text": text]], "structuredContent": content, "isError": false]
-    }
-}
-
-/// A value handed to another thread that only reads it.
-struct Unchecked<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

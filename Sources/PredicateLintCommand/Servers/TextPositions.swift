@@ -1,4 +1,3 @@
-import PredicateLintCore
 
 /// Converts between the tool's UTF-8 offsets and the Language Server Protocol's positions
 /// (0-based lines, UTF-16 code units), for one version of a document's text.
@@ -30,8 +29,10 @@ struct TextPositions {
         return (line, text.utf16.distance(from: start, to: end))
     }
 
-    /// (line, UTF-16 character) → UTF-8 offset, clamped to the text.
+    /// (line, UTF-16 character) → UTF-8 offset, clamped to the text: a position before the
+    /// start (a negative number from a confused client) is the start.
     func offset(line: Int, character: Int) -> Int {
+        let (line, character) = (max(0, line), max(0, character))
         guard line < lineStarts.count else { return text.utf8.count }
         let utf8 = text.utf8
         let start = utf8.index(utf8.startIndex, offsetBy: lineStarts[line])
@@ -40,9 +41,21 @@ struct TextPositions {
         return utf8.distance(from: utf8.startIndex, to: min(target, lineEnd))
     }
 
-    func range(_ range: Range<Int>) -> [String: Any] {
+    /// An LSP range.
+    func range(_ range: Range<Int>) -> JSON {
         let start = position(ofOffset: range.lowerBound)
         let end = position(ofOffset: range.upperBound)
-        return ["start": ["line": start.line, "character": start.character], "end": ["line": end.line, "character": end.character]]
+        return ["start": ["line": .integer(start.line), "character": .integer(start.character)],
+                "end": ["line": .integer(end.line), "character": .integer(end.character)]]
+    }
+
+    /// An LSP range → UTF-8 offsets; nil when it is not one.
+    func offsets(of range: JSON) -> Range<Int>? {
+        guard let start = range["start"], let end = range["end"],
+              let startLine = start["line"]?.integer, let startCharacter = start["character"]?.integer,
+              let endLine = end["line"]?.integer, let endCharacter = end["character"]?.integer else { return nil }
+        let from = offset(line: startLine, character: startCharacter)
+        let to = offset(line: endLine, character: endCharacter)
+        return min(from, to)..<max(from, to)
     }
 }

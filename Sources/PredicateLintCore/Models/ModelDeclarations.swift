@@ -21,7 +21,7 @@ public struct ModelMember: Sendable, Hashable, Codable {
 }
 
 /// An `@Model` class as one file declares it.
-public struct ModelDeclaration: Sendable, Codable {
+public struct ModelDeclaration: Sendable, Equatable, Codable {
     public let name: String
     /// The first inherited type, which for a model subclass is its superclass.
     public let superclass: String?
@@ -30,7 +30,9 @@ public struct ModelDeclaration: Sendable, Codable {
 
 /// What one file contributes to the `ModelIndex`. Collected per file, in parallel with
 /// parsing, and merged once.
-public struct FileDeclarations: Sendable, Codable {
+/// Compared by value (`Equatable`): whether an edit changed what a file declares decides whether
+/// the models, and every open document checked against them, must be looked at again.
+public struct FileDeclarations: Sendable, Equatable, Codable {
     public internal(set) var models: [ModelDeclaration] = []
     /// `extension Movie { … }` members, by extended type name.
     public internal(set) var extensionMembers: [String: [ModelMember]] = [:]

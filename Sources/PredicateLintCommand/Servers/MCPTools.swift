@@ -1,0 +1,210 @@
+import Foundation
+import PredicateLintCore
+
+/// The MCP tools: one table says what each takes and returns, and both the schemas the server
+/// advertises and the checking of every call are made from it.
+struct MCPTool: Sendable {
+    struct Argument: Sendable {
+        enum Kind: String, Sendable {
+            case string
+            case strings
+        }
+
+        let name: String
+        let kind: Kind
+        let description: String
+        var isRequired = false
+    }
+
+    let name: String
+    let title: String
+    let description: String
+    let arguments: [Argument]
+    /// The schema of `structuredContent`.
+    let outputSchema: JSON
+    let run: @Sendable (_ arguments: JSON, _ workspace: Workspace) -> Result<JSON, MCPTools.Failure>
+
+    /// What `tools/list` says about the tool.
+    var listing: JSON {
+        let properties = arguments.map { argument in
+            JSON.Member(key: argument.name, value: argument.kind == .string
+                ? ["type": "string", "description": .string(argument.description)]
+                : ["type": "array", "items": ["type": "string"], "description": .string(argument.description)])
+        }
+        return [
+            "name": .string(name), "title": .string(title), "description": .string(description),
+            "inputSchema": [
+                "type": "object", "properties": .object(properties),
+                "required": .array(arguments.filter(\.isRequired).map { .string($0.name) }), "additionalProperties": false,
+            ],
+            "outputSchema": outputSchema,
+        ]
+    }
+
+    /// The tool's result. Arguments the schema does not allow, and failures of the tool
+    /// itself, are results with `isError` (the assistant can read and correct them); only a
+    /// malformed request is a protocol error.
+    func call(_ arguments: JSON, _ workspace: Workspace) -> JSON {
+        if let problem = problem(with: arguments) { return MCPTools.errorResult(problem) }
+        switch run(arguments, workspace) {
+        case .success(let result): return result
+        case .failure(let failure): return MCPTools.errorResult(failure.message)
+        }
+    }
+
+    func problem(with arguments: JSON) -> String? {
+        guard let members = arguments.members else { return "\(name) takes an object of arguments" }
+        for member in members {
+            guard let argument = self.arguments.first(where: { $0.name == member.key }) else {
+                return "\(name) takes no argument \"\(member.key)\"; its arguments are "
+                    + self.arguments.map { "\"\($0.name)\"" }.joined(separator: ", ")
+            }
+            switch argument.kind {
+            case .string where member.value.string == nil:
+                return "\"\(argument.name)\" must be a string"
+            case .strings where member.value.array?.allSatisfy({ $0.string != nil }) != true:
+                return "\"\(argument.name)\" must be a list of strings"
+            default:
+                continue
+            }
+        }
+        if let missing = self.arguments.first(where: { $0.isRequired && arguments[$0.name] == nil }) {
+            return "\(name) needs \"\(missing.name)\": \(missing.description)"
+        }
+        return nil
+    }
+}
+
+enum MCPTools {
+    struct Failure: Error { let message: String }
+
+    static let instructions = """
+        Run lint_swift on any Swift you write that uses SwiftData's #Predicate, @Query(filter:) or \
+        FetchDescriptor, with the file's path so that its project's models and configuration apply. \
+        Errors are predicates that will not build or will crash at runtime; apply fix_swift, then \
+        rewrite what remains by hand (explain_rule tells why each rule exists and what to write instead).
+        """
+
+    static let codeArguments: [MCPTool.Argument] = [
+        .init(name: "code", kind: .string, description: "The Swift source.", isRequired: true),
+        .init(name: "path", kind: .string, description: "The file's path (relative to the server's folder, or absolute): "
+            + "its configuration and its project's models apply, with this code in place of the file."),
+        .init(name: "models", kind: .strings, description: "Sources of @Model files and their extensions that are not on disk yet."),
+    ]
+
+    static let finding: JSON = [
+        "type": "object",
+        "properties": [
+            "file": ["type": "string"], "line": ["type": "integer"], "column": ["type": "integer"],
+            "severity": ["type": "string", "enum": ["warning", "error"]], "rule": ["type": "string"], "message": ["type": "string"],
+        ],
+        "required": ["file", "line", "column", "severity", "rule", "message"],
+    ]
+
+    static let all: [MCPTool] = [
+        MCPTool(
+            name: "lint_swift", title: "Check SwiftData predicates",
+            description: "Find SwiftData predicates in Swift code that fail to build or crash at runtime.",
+            arguments: codeArguments,
+            outputSchema: ["type": "object", "properties": ["findings": ["type": "array", "items": finding]], "required": ["findings"]],
+            run: { arguments, workspace in
+                check(arguments, workspace).map { input in
+                    let findings = input.linter.lint(input.file, models: input.models)
+                    return result(findings: findings, note: input.note, fixed: nil)
+                }
+            }),
+        MCPTool(
+            name: "fix_swift", title: "Fix SwiftData predicates",
+            description: "Apply PredicateLint's safe corrections to Swift code; returns the fixed code and what is left.",
+            arguments: codeArguments,
+            outputSchema: ["type": "object", "properties": [
+                "findings": ["type": "array", "items": finding], "fixedCode": ["type": "string"],
+                "fixedCount": ["type": "integer"], "refusal": ["type": "string"],
+            ], "required": ["findings", "fixedCode", "fixedCount"]],
+            run: { arguments, workspace in
+                check(arguments, workspace).map { input in
+                    let fixed = Fixer(linter: input.linter).fix(input.file, models: input.models)
+                    let remaining = fixed.remaining ?? input.linter.lint(input.file, models: input.models)
+                    return result(findings: remaining, note: input.note, fixed: fixed)
+                }
+            }),
+        MCPTool(
+            name: "explain_rule", title: "Explain a PredicateLint rule",
+            description: "Why a PredicateLint rule exists, how sure we are, and what to write instead.",
+            arguments: [.init(name: "rule", kind: .string, description: "A rule id such as has-prefix.", isRequired: true)],
+            outputSchema: ["type": "object", "properties": ["rule": ["type": "string"], "explanation": ["type": "string"]],
+                           "required": ["rule", "explanation"]],
+            run: { arguments, _ in
+                let rule = arguments["rule"]?.string ?? ""
+                guard let description = RuleRegistry.description(of: rule) else {
+                    return .failure(Failure(message: "No rule named \(rule). Rules: "
+                        + RuleRegistry.descriptions.map(\.id).joined(separator: ", ")))
+                }
+                let text = RuleDocumentation.explanation(of: description)
+                return .success(["content": [["type": "text", "text": .string(text)]],
+                                 "structuredContent": ["rule": .string(rule), "explanation": .string(text)], "isError": false])
+            }),
+    ]
+
+    /// What a lint or fix of the code needs: the file, its rules and its project's models.
+    struct Input {
+        let file: SourceFile
+        let linter: Linter
+        let models: ModelIndex
+        /// Said in the text result when the configuration leaves the file out.
+        let note: String?
+    }
+
+    /// The code as the file at `path` (when given): that file's configuration, and the models
+    /// of its project as they are on disk, with this code (and any `models` sources) in place.
+    static func check(_ arguments: JSON, _ workspace: Workspace) -> Result<Input, Failure> {
+        let code = arguments["code"]?.string ?? ""
+        let shownPath = arguments["path"]?.string ?? "Input.swift"
+        let file = SourceFile(path: shownPath, text: code)
+        let extraModels = (arguments["models"]?.array ?? []).compactMap(\.string)
+        guard arguments["path"] != nil else {
+            let models = ModelIndex(files: [file] + extraModels.enumerated().map { SourceFile(path: "Model\($0.offset).swift", text: $0.element) })
+            return .success(Input(file: file, linter: Linter(), models: models, note: nil))
+        }
+        let root = workspace.roots.first ?? FileManager.default.currentDirectoryPath
+        let path = URL(fileURLWithPath: shownPath, relativeTo: URL(fileURLWithPath: root, isDirectory: true)).standardizedFileURL.path
+        workspace.reloadConfigurationIfChanged()
+        if case .failure(let failure) = workspace.configuration(for: path) { return .failure(Failure(message: failure.description)) }
+        guard let selected = workspace.linter(for: path) else {
+            return .success(Input(file: file, linter: Linter(rules: []), models: .empty,
+                                  note: "\(shownPath) is excluded by its configuration's included/excluded globs; nothing was checked."))
+        }
+        // The project as it is on disk now: the assistant may have changed other files since.
+        let project = workspace.project(of: path)
+        let folder = project.folder.hasPrefix(root) ? project.folder : Paths.folder(of: path)
+        workspace.indexModels(of: workspace.scan(FileDiscovery.swiftFiles(in: [folder]).files).files)
+        var models = workspace.models(for: path)
+        let sources = [(path, code)] + extraModels.enumerated().map { ("\(path)#model\($0.offset)", $0.element) }
+        for (sourcePath, text) in sources {
+            let scanned = ScannedFile.scan(text: text, path: sourcePath)
+            let contribution = ProjectModels.Contribution(
+                contentHash: scanned.contentHash, declarations: FileDeclarations(file: SourceFile(path: sourcePath, text: text)))
+            models = models.replacing(sourcePath, with: contribution) ?? models
+        }
+        return .success(Input(file: file, linter: selected.linter, models: models.index, note: nil))
+    }
+
+    static func result(findings: [Finding], note: String?, fixed: Fixer.Result?) -> JSON {
+        let structured = findings.map { finding -> JSON in
+            ["file": .string(finding.path), "line": .integer(finding.line), "column": .integer(finding.column),
+             "severity": .string(finding.severity.rawValue), "rule": .string(finding.ruleID), "message": .string(finding.message)]
+        }
+        var text = (note.map { $0 + "\n" } ?? "") + (findings.isEmpty ? "No problems found.\n" : Reporter.xcode(findings))
+        var content: [(String, JSON?)] = [("findings", .array(structured))]
+        if let fixed {
+            content += [("fixedCode", .string(fixed.text)), ("fixedCount", .integer(fixed.fixedCount)),
+                        ("refusal", fixed.refusal.map(JSON.string))]
+            text = "Fixed \(fixed.fixedCount) finding(s).\n\(text)\n\(fixed.text)"
+        }
+        return ["content": [["type": "text", "text": .string(text)]], "structuredContent": .object(content), "isError": false]
+    }
+
+    static func errorResult(_ message: String) -> JSON {
+        ["content": [["type": "text", "text": .string(message)]], "isError": true]
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// An app or package: the unit whose files share models (and, later, a deployment target).
+/// Models are shared within one project and never across projects, so two apps in one
+/// repository with a model of the same name do not mix.
+public struct Project: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The folder the project is named by, standardized.
+    public let folder: String
+
+    public var description: String { folder }
+
+    public static func < (lhs: Project, rhs: Project) -> Bool { lhs.folder < rhs.folder }
+
+    /// What marks a folder as a project's: a package manifest, an Xcode project or workspace.
+    static func isMarker(_ name: String) -> Bool {
+        name == "Package.swift" || name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace")
+    }
+}
+
+/// Finds the project of each file, from the paths being linted (the roots):
+///
+/// - the outermost folder at or below the root that holds a marker and contains the file, so
+///   local packages inside an app's folder belong to the app;
+/// - else the nearest folder above the root that holds a marker, so linting `Sources` and
+///   `Tests` of one package shares its models;
+/// - else the root itself.
+///
+/// A file under no root (an editor's document elsewhere) is placed by the same search from
+/// its own folder.
+final class ProjectLocator: @unchecked Sendable {
+    private let roots: [String]
+    private var markerByFolder: [String: Bool] = [:]
+    private var projectByFolder: [String: Project] = [:]
+    private let lock = NSLock()
+
+    /// `roots`: the linted paths; a file root stands for its folder.
+    init(roots: [String]) {
+        self.roots = roots.map { root in
+            let url = URL(fileURLWithPath: root).standardizedFileURL
+            var isDirectory: ObjCBool = false
+            let isFolder = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+            return isFolder ? url.path : url.deletingLastPathComponent().path
+        }.sorted { $0.count < $1.count }
+    }
+
+    func project(of file: String) -> Project {
+        let folder = Paths.folder(of: file)
+        if let known = lock.withLock({ projectByFolder[folder] }) { return known }
+        let project = locate(folder: folder)
+        lock.withLock { projectByFolder[folder] = project }
+        return project
+    }
+
+    private func locate(folder: String) -> Project {
+        // The outermost root holding the folder bounds the search below it.
+        let root = roots.first { folder == $0 || folder.hasPrefix($0 == "/" ? "/" : $0 + "/") } ?? folder
+        var candidate = root
+        let below = folder == root ? [] : folder.dropFirst(root == "/" ? 1 : root.count + 1).split(separator: "/")
+        for component in [Substring("")] + below {
+            if !component.isEmpty { candidate = candidate == "/" ? "/\(component)" : "\(candidate)/\(component)" }
+            if hasMarker(candidate) { return Project(folder: candidate) }
+        }
+        var above = URL(fileURLWithPath: root)
+        while above.path != "/" {
+            above.deleteLastPathComponent()
+            if hasMarker(above.path) { return Project(folder: above.path) }
+        }
+        return Project(folder: root)
+    }
+
+    private func hasMarker(_ folder: String) -> Bool {
+        if let known = lock.withLock({ markerByFolder[folder] }) { return known }
+        let found = FileDiscovery.directoryEntries(folder)?.contains { Project.isMarker($0.0) } ?? false
+        lock.withLock { markerByFolder[folder] = found }
+        return found
+    }
+}

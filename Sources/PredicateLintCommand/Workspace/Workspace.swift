@@ -1,0 +1,222 @@
+import Foundation
+import PredicateLintCore
+
+/// Everything a lint needs to know about a tree of files, answered the same way for
+/// `predicate-lint lint`, the language server and the MCP server: which files there are, the
+/// configuration of each (read again when a configuration file changes), the project each
+/// belongs to, that project's models, which rules check a file, and the cache.
+///
+/// The core library never touches a file; this is where the files are. Safe to use from many
+/// threads.
+public final class Workspace: @unchecked Sendable {
+    public struct Settings: Sendable {
+        /// `--no-prefilter` turns it off: every file is parsed (for comparing; results must not change).
+        public var prefilter = true
+        /// `--enable-all-rules`: opt-in rules too.
+        public var enableAllRules = false
+        /// `--config FILE`: one configuration for every file instead of the nearest.
+        public var configurationPath: String?
+        public var cache: ResultCache?
+
+        public init(prefilter: Bool = true, enableAllRules: Bool = false, configurationPath: String? = nil,
+                    cache: ResultCache? = nil) {
+            self.prefilter = prefilter
+            self.enableAllRules = enableAllRules
+            self.configurationPath = configurationPath
+            self.cache = cache
+        }
+    }
+
+    /// The paths linted: folders or files.
+    public let roots: [String]
+    public let settings: Settings
+    let configurations: ConfigurationResolver
+    private let projects: ProjectLocator
+    private var modelsByProject: [Project: ProjectModels] = [:]
+    private var lintersByConfiguration: [String: SelectedLinter] = [:]
+    private let lock = NSLock()
+
+    /// Throws when an explicit configuration is broken: then nothing can be linted.
+    public init(roots: [String], settings: Settings = Settings()) throws(Configuration.Failure) {
+        self.roots = roots
+        self.settings = settings
+        configurations = try ConfigurationResolver(explicitPath: settings.configurationPath)
+        projects = ProjectLocator(roots: roots)
+    }
+
+    // MARK: Files
+
+    /// Every Swift file under the roots, and the paths that could not be used.
+    public func discoverFiles() -> FileDiscovery.Result {
+        FileDiscovery.swiftFiles(in: roots)
+    }
+
+    /// Reads each file once, on all cores. What a content was scanned to before is looked up
+    /// in the cache, not scanned again.
+    public func scan(_ paths: [String]) -> (files: [ScannedFile], problems: [InputProblem]) {
+        let cache = settings.cache
+        let known = cache?.scanIndex() ?? [:]
+        let results = ThreadPool.parallelMap(paths) { ScannedFile.scan(path: $0, known: known) }
+        let files = results.compactMap { try? $0.get() }
+        if let cache {
+            let seen = Dictionary(files.map { ($0.contentHash, $0.prefilter) }, uniquingKeysWith: { first, _ in first })
+            if seen.count != known.count || seen.keys.contains(where: { known[$0] == nil }) { cache.storeScanIndex(seen) }
+        }
+        return (files, results.compactMap { if case .failure(let problem) = $0 { problem } else { nil } })
+    }
+
+    // MARK: Configuration
+
+    /// A broken configuration, reported once, even where none of its files needs checking.
+    /// Configurations belong to folders, so one file per folder is enough to ask about.
+    public func configurationProblems(for paths: [String]) -> [InputProblem] {
+        var problems: [InputProblem] = []
+        var reported: Set<String> = []
+        var folders: [Substring: String] = [:]
+        for path in paths {
+            let folder = path.lastIndex(of: "/").map { path[..<$0] } ?? "."
+            if folders[folder] == nil { folders[folder] = path }
+        }
+        for path in folders.values.sorted() {
+            if case .failure(let failure) = configurations.configuration(for: path), reported.insert(failure.path).inserted {
+                problems.append(InputProblem(path: failure.path, line: failure.line,
+                                             message: failure.message + " (the files it governs were not checked)"))
+            }
+        }
+        return problems
+    }
+
+    public func configuration(for path: String) -> Result<Configuration, Configuration.Failure> {
+        configurations.configuration(for: path)
+    }
+
+    /// The rules that check `path`, or nil when its configuration excludes it or is broken
+    /// (then its rules are unknown). `ignoringExclusion` is for a file named on purpose, such
+    /// as standard input.
+    public func linter(for path: String, ignoringExclusion: Bool = false) -> SelectedLinter? {
+        guard case .success(let configuration) = configurations.configuration(for: path),
+              ignoringExclusion || configuration.covers(path) else { return nil }
+        let key = configuration.path ?? ""
+        if let known = lock.withLock({ lintersByConfiguration[key] }) { return known }
+        let selected = SelectedLinter(configuration: configuration, enableAllRules: settings.enableAllRules)
+        lock.withLock { lintersByConfiguration[key] = selected }
+        return selected
+    }
+
+    /// For long-lived servers: whether any configuration changed on disk since it was read;
+    /// if so, linters are chosen afresh.
+    @discardableResult
+    public func reloadConfigurationIfChanged() -> Bool {
+        guard configurations.reloadIfChanged() else { return false }
+        lock.withLock { lintersByConfiguration = [:] }
+        return true
+    }
+
+    // MARK: Projects and models
+
+    public func project(of path: String) -> Project {
+        projects.project(of: path)
+    }
+
+    /// The models of the project `path` belongs to.
+    public func models(for path: String) -> ProjectModels {
+        let project = project(of: path)
+        return lock.withLock { modelsByProject[project] } ?? .empty
+    }
+
+    /// The declarations pass: parses, on all cores, the files that can shape each project's
+    /// models (model files first, then files declaring a type a model stores or extending a
+    /// model, until nothing new turns up; with the prefilter off, every file), and replaces the
+    /// models of the projects these files belong to. A project's names never pull in another
+    /// project's files.
+    public func indexModels(of files: [ScannedFile]) {
+        let byProject = Dictionary(grouping: files) { project(of: $0.path) }
+        var contributions: [Project: [String: ProjectModels.Contribution]] = [:]
+        var names: [Project: Set<String>] = [:]
+        var models: [Project: Set<String>] = [:]
+        var pending = files.filter { !settings.prefilter || $0.prefilter.hasModel }
+        let cache = settings.cache
+        while !pending.isEmpty {
+            let parsed = ThreadPool.parallelMap(pending) { file -> (ScannedFile, FileDeclarations?) in
+                if let cached = cache?.declarations(contentHash: file.contentHash) { return (file, cached) }
+                guard let source = file.load() else { return (file, nil) }
+                let declarations = FileDeclarations(file: source)
+                cache?.store(declarations, contentHash: file.contentHash)
+                return (file, declarations)
+            }
+            for case let (file, declarations?) in parsed {
+                let project = project(of: file.path)
+                contributions[project, default: [:]][file.path] = .init(contentHash: file.contentHash, declarations: declarations)
+                names[project, default: []].formUnion(declarations.referencedTypeNames)
+                models[project, default: []].formUnion(declarations.models.map(\.name))
+            }
+            // Files that may declare a type a model of their project stores, or extend one, and are not read yet.
+            pending = byProject.flatMap { project, files in
+                files.filter { file in
+                    contributions[project]?[file.path] == nil
+                        && file.prefilter.declaresAnything(about: names[project] ?? [], models: models[project] ?? [])
+                }
+            }
+        }
+        let indexed = Dictionary(uniqueKeysWithValues: byProject.keys.map { ($0, ProjectModels(contributions: contributions[$0] ?? [:])) })
+        lock.withLock { modelsByProject.merge(indexed) { _, new in new } }
+    }
+
+    /// Replaces what one file declares (an editor's buffer, or a file changed on disk; nil when
+    /// it is gone). Returns the project whose models changed, if they did.
+    @discardableResult
+    public func update(_ path: String, declarations: FileDeclarations?, contentHash: UInt64) -> Project? {
+        let project = project(of: path)
+        return lock.withLock {
+            let current = modelsByProject[project] ?? .empty
+            let contribution = declarations.map { ProjectModels.Contribution(contentHash: contentHash, declarations: $0) }
+            guard let updated = current.replacing(path, with: contribution) else { return nil }
+            modelsByProject[project] = updated
+            return project
+        }
+    }
+
+    // MARK: Linting one file
+
+    /// What linting one scanned file gave.
+    public struct FileResult: Sendable {
+        public var findings: [Finding] = []
+        /// The parsed file, where the caller asked to keep it and it was parsed.
+        public var source: SourceFile?
+        public var problem: InputProblem?
+    }
+
+    /// Lints one file with its configuration's rules against its project's models, or takes
+    /// the findings from the cache when this content was checked with this configuration
+    /// and these models before. `parsed` is the text to use instead of the file's (a fixed
+    /// file); `known` findings for it (the fixer's last lint) are reported as they are.
+    public func lint(_ file: ScannedFile, with selected: SelectedLinter, keepingSource: Bool,
+                     parsed: SourceFile? = nil, known: [Finding]? = nil) -> FileResult {
+        let models = models(for: file.path)
+        let context = "\(selected.configurationDigest)|\(models.digest)"
+        let cache = parsed == nil ? settings.cache : nil
+        if let cached = cache?.findings(path: file.path, contentHash: file.contentHash, context: context) {
+            return FileResult(findings: cached)
+        }
+        guard let source = parsed ?? file.load() else { return FileResult() }
+        if source.isTooDeep {
+            return FileResult(problem: InputProblem(path: file.path, message: "is nested \(source.depth) levels deep, more "
+                + "than the \(SourceFile.maximumSafeDepth) that can be checked safely; it was skipped (split the long expression)"))
+        }
+        let findings = known ?? selected.linter.lint(source, models: models.index)
+        cache?.store(findings, path: file.path, contentHash: file.contentHash, context: context)
+        return FileResult(findings: findings, source: keepingSource && !findings.isEmpty ? source : nil)
+    }
+}
+
+/// The rules that check a file, as its configuration chooses them.
+public struct SelectedLinter: Sendable {
+    public let linter: Linter
+    /// Everything about the configuration that can change a finding.
+    public let configurationDigest: String
+
+    init(configuration: Configuration, enableAllRules: Bool) {
+        linter = configuration.linter(enableAllRules: enableAllRules)
+        configurationDigest = StableHash.hex([configuration.effectiveJSON(enableAllRules: enableAllRules)])
+    }
+}

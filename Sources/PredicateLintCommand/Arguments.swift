@@ -9,8 +9,8 @@ public enum Invocation: Equatable, Sendable {
     case mcpServer
     /// `lsp`: serve the Language Server Protocol on standard input and output.
     case languageServer
-    /// `generate-docs DIR`: one Markdown page per rule.
-    case generateDocs(directory: String)
+    /// `generate-docs DIR [--readme FILE]`: one Markdown page per rule, and the README's rule table.
+    case generateDocs(directory: String, readme: String?)
     case explain(ruleID: String)
     case help
     case version
@@ -67,6 +67,20 @@ public enum ReporterKind: String, CaseIterable, Equatable, Sendable {
     case checkstyle
     case junit
     case summary
+
+    /// One line for `--help` and the README.
+    public var summary: String {
+        switch self {
+        case .xcode: "path:line:column: severity: message [rule] (the default when not on a terminal)"
+        case .pretty: "source excerpts with a marker under each finding (the default on a terminal)"
+        case .json: #"{"version": 1, "findings": [...]}, one finding per line"#
+        case .sarif: "SARIF 2.1.0, for GitHub code scanning"
+        case .githubActions: "workflow commands: annotations on a pull request"
+        case .checkstyle: "Checkstyle XML"
+        case .junit: "JUnit XML, a test case per finding"
+        case .summary: "counts per rule and per file"
+        }
+    }
 }
 
 public struct UsageError: Error, Equatable {
@@ -96,10 +110,17 @@ public enum ArgumentParser {
         case "help":
             return .help
         case "generate-docs":
-            guard arguments.count == 2, let directory = arguments.last else {
-                throw UsageError(message: "`generate-docs` takes one folder: `predicate-lint generate-docs docs/rules`")
+            var rest = Array(arguments.dropFirst())
+            var readme: String?
+            if let index = rest.firstIndex(of: "--readme") {
+                guard index + 1 < rest.count else { throw UsageError(message: "--readme needs a file") }
+                readme = rest[index + 1]
+                rest.removeSubrange(index...(index + 1))
             }
-            return .generateDocs(directory: directory)
+            guard rest.count == 1, let directory = rest.first else {
+                throw UsageError(message: "`generate-docs` takes one folder: `predicate-lint generate-docs docs/rules [--readme README.md]`")
+            }
+            return .generateDocs(directory: directory, readme: readme)
         case "config":
             var rest = Array(arguments.dropFirst())
             guard rest.first == "--effective" else {
@@ -195,34 +216,32 @@ public enum ArgumentParser {
         return .lint(options)
     }
 
-    public static let helpText = """
+    public static var helpText: String { """
         OVERVIEW: Find SwiftData predicates that fail to build or crash at runtime.
 
         USAGE: predicate-lint [lint] [options] [PATH ...]
                predicate-lint --stdin --stdin-path PATH [options] [MODEL-PATH ...]
                predicate-lint config --effective [--config FILE] [PATH]
-               predicate-lint generate-docs DIR
+               predicate-lint generate-docs DIR [--readme FILE]
                predicate-lint lsp | mcp
                predicate-lint rules
                predicate-lint explain RULE
 
         Lints every *.swift file under each PATH (default: the current directory), skipping
-        .build, .git, .swiftpm, DerivedData, Pods and Carthage.
+        \(FileDiscovery.skippedDirectories.joined(separator: ", ")).
 
         COMMANDS:
           lint               Check files (the default).
           rules              List every rule with its severity and summary.
           config --effective Print the configuration that governs PATH, defaults filled in.
-          generate-docs DIR  Write one Markdown page per rule, and an index, into DIR.
+          generate-docs DIR  Write one Markdown page per rule, and an index, into DIR; with
+                             --readme FILE, also the rule table between FILE's markers.
           lsp                Serve the Language Server Protocol on stdin/stdout (for editors).
           mcp                Serve the Model Context Protocol on stdin/stdout (for coding assistants).
           explain RULE       Show why a rule exists and how to fix what it finds.
 
         OPTIONS:
-          --reporter NAME    pretty (default on a terminal): source excerpts with markers
-                             xcode (default otherwise): path:line:column: severity: message [rule]
-                             json: {"version": 1, "findings": [...]}
-                             sarif (2.1.0), github-actions, checkstyle, junit, summary
+          --reporter NAME    \(ReporterKind.allCases.map { "\($0.rawValue): \($0.summary)" }.joined(separator: "\n" + String(repeating: " ", count: 21)))
           -o, --output FILE  Write the report to FILE instead of standard output.
           -q, --quiet        No total line on standard error.
           --strict           Warnings count as errors, in the report and the exit status.
@@ -247,9 +266,8 @@ public enum ArgumentParser {
           --version          Print the version.
           -h, --help         Show this help.
 
-        CONFIGURATION:
-          .predicate-lint.json: disabled_rules, opt_in_rules, only_rules, severity,
-          included, excluded, deployment_target (e.g. "iOS 17.0").
+        CONFIGURATION (.predicate-lint.json, the nearest above each file):
+          \(Configuration.keys.map { "\($0.name.padding(toLength: 18, withPad: " ", startingAt: 0)) \($0.summary)" }.joined(separator: "\n  "))
 
         EXIT STATUS:
           0  no error-severity finding
@@ -257,5 +275,5 @@ public enum ArgumentParser {
           2  bad usage, or an input that could not be read (the other files are still checked)
 
         Silence a finding with a comment: // predicate-lint:disable:next RULE - reason
-        """
+        """ }
 }

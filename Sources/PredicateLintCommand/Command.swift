@@ -37,17 +37,31 @@ public enum Command {
         case .mcpServer:
             MCPServer(input: .standardInput, output: .standardOutput).run()
             return CommandOutput()
-        case .generateDocs(let directory):
+        case .generateDocs(let directory, let readme):
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
                 let pages = RuleDocumentation.markdownPages()
                 for (name, text) in pages {
                     try text.write(toFile: "\(directory)/\(name)", atomically: true, encoding: .utf8)
                 }
-                return CommandOutput(standardError: "Wrote \(count(pages.count, "page")) to \(directory)\n")
             } catch {
                 return CommandOutput(standardError: "error: \(directory): the pages could not be written there; check it is a writable folder\n", exitCode: 2)
             }
+            var written = "Wrote \(count(RuleRegistry.descriptions.count + 1, "page")) to \(directory)\n"
+            if let readme {
+                guard let text = try? String(contentsOfFile: readme, encoding: .utf8),
+                      let updated = RuleDocumentation.updatingRuleTable(in: text) else {
+                    return CommandOutput(standardError: "error: \(readme): cannot be read, or has no rule-table markers "
+                        + "(\(RuleDocumentation.readmeTableStart) … \(RuleDocumentation.readmeTableEnd))\n", exitCode: 2)
+                }
+                do {
+                    try updated.write(toFile: readme, atomically: true, encoding: .utf8)
+                } catch {
+                    return CommandOutput(standardError: "error: \(readme): could not be written\n", exitCode: 2)
+                }
+                written += "Updated the rule table in \(readme)\n"
+            }
+            return CommandOutput(standardError: written)
         case .lint(let options):
             return LintRun(options: options, environment: environment).run()
         case .effectiveConfiguration(let path, let configPath):

@@ -141,9 +141,29 @@ import PredicateLintCore
     }
 
     @Test func generateDocsWritesEveryPage() throws {
-        let tree = try TemporaryTree()
-        let output = Command.run(["generate-docs", tree.path("rules")])
+        let tree = try TemporaryTree(["README.md": "# App\n\(RuleDocumentation.readmeTableStart)\nold\n\(RuleDocumentation.readmeTableEnd)\nmore\n"])
+        let output = Command.run(["generate-docs", tree.path("rules"), "--readme", tree.path("README.md")])
         #expect(output.exitCode == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: tree.path("rules")).count == RuleRegistry.descriptions.count + 1)
+        let readme = try String(contentsOfFile: tree.path("README.md"), encoding: .utf8)
+        #expect(readme == "# App\n\(RuleDocumentation.readmeRuleTable())\nmore\n")
+    }
+
+    /// Said once, in code: the README's table and lists are generated from, or checked against,
+    /// the rules, reporters, configuration keys and skipped folders.
+    @Test func theReadmeSaysWhatTheCodeSays() throws {
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains(RuleDocumentation.readmeRuleTable()),
+                "the README's rule table is stale: run `swift run predicate-lint generate-docs docs/rules --readme README.md`")
+        for reporter in ReporterKind.allCases { #expect(readme.contains("`\(reporter.rawValue)`"), "README: reporter \(reporter.rawValue)") }
+        for key in Configuration.keys { #expect(readme.contains(key.name), "README: configuration key \(key.name)") }
+        for folder in FileDiscovery.skippedDirectories { #expect(readme.contains("`\(folder)`"), "README: skipped folder \(folder)") }
+    }
+
+    @Test func helpListsWhatTheCodeHas() {
+        let help = ArgumentParser.helpText
+        for reporter in ReporterKind.allCases { #expect(help.contains("\(reporter.rawValue): \(reporter.summary)")) }
+        for key in Configuration.keys { #expect(help.contains(key.name)) }
+        #expect(help.contains(FileDiscovery.skippedDirectories.joined(separator: ", ")))
     }
 }

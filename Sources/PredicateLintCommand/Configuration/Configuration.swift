@@ -17,7 +17,16 @@ public struct Configuration: Sendable, Equatable {
 
     public init() {}
 
-    public static let keys = ["disabled_rules", "opt_in_rules", "only_rules", "severity", "included", "excluded", "deployment_target"]
+    /// Every key a configuration may hold, with what it does: `--help` and errors list them.
+    public static let keys: [(name: String, summary: String)] = [
+        ("disabled_rules", "rule ids not to run"),
+        ("opt_in_rules", "opt-in rule ids to run too"),
+        ("only_rules", "run exactly these rule ids (not with the two above)"),
+        ("severity", #"{"rule-id": "warning" or "error"}: override a rule's severity"#),
+        ("included", "globs: check only files that match (relative to the file's folder)"),
+        ("excluded", "globs: skip files that match; wins over included"),
+        ("deployment_target", #"the oldest OS the app supports, e.g. "iOS 17.0" or "macOS 14""#),
+    ]
 
     /// A configuration problem, with where it is.
     public struct Failure: Error, Equatable, CustomStringConvertible {
@@ -65,7 +74,7 @@ public struct Configuration: Sendable, Equatable {
                 }
                 configuration.deploymentTarget = target
             default:
-                throw Failure(path: path, line: line, message: "unknown key \"\(key)\"; the keys are \(keys.joined(separator: ", "))")
+                throw Failure(path: path, line: line, message: "unknown key \"\(key)\"; the keys are \(keys.map(\.name).joined(separator: ", "))")
             }
         }
         if configuration.onlyRules != nil && !(configuration.disabledRules.isEmpty && configuration.optInRules.isEmpty) {

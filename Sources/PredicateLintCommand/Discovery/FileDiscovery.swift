@@ -2,8 +2,9 @@ import Foundation
 
 /// Turns the paths on the command line into the Swift files to lint.
 public enum FileDiscovery {
-    /// Folders that hold build products or other people's code.
-    public static let skippedDirectories: Set<String> = [".build", ".git", ".swiftpm", "DerivedData", "Pods", "Carthage"]
+    /// Folders that hold build products or other people's code, in the order `--help` lists them.
+    public static let skippedDirectories = [".build", ".git", ".swiftpm", "DerivedData", "Pods", "Carthage"]
+    private static let skipped = Set(skippedDirectories)
 
     public struct Result {
         public var files: [String] = []
@@ -56,7 +57,7 @@ public enum FileDiscovery {
                 }
                 switch kind {
                 case .directory:
-                    if !skippedDirectories.contains(name) { pending.append(path) }
+                    if !skipped.contains(name) { pending.append(path) }
                 case .file:
                     if name.hasSuffix(".swift") { files.append(path) }
                 case .unknown:
@@ -69,7 +70,7 @@ public enum FileDiscovery {
                         continue
                     }
                     if isDirectory.boolValue {
-                        if !skippedDirectories.contains(name) { pending.append(path) }
+                        if !skipped.contains(name) { pending.append(path) }
                     } else if name.hasSuffix(".swift") {
                         files.append(path)
                     }

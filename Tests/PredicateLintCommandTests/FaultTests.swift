@@ -2,7 +2,6 @@ import Foundation
 import Testing
 @testable import PredicateLintCommand
 import PredicateLintCore
-import SyntheticCorpus
 
 /// Faults must never lose a byte of the user's code or leave debris beside it.
 @Suite struct FaultTests {
@@ -56,25 +55,28 @@ import SyntheticCorpus
                 == [".A.swift.predicate-lint-notes", "A.swift"])
     }
 
+    /// The built tool is stopped with SIGTERM at the worst moment, its temporary file written
+    /// and not yet in place (the tool stops itself there when the test asks): nothing is left
+    /// beside the user's files, and every file is either as it was or fully fixed.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: BinaryTests.executable.path)))
-    func aTerminatedFixLeavesNoTemporaryFiles() throws {
-        let tree = try TemporaryTree()
-        try SyntheticCorpus.write(fileCount: 1_500, to: tree.path("Corpus"), seed: 11)
+    func anInterruptedFixLeavesNoTemporaryFiles() throws {
+        let original = "let p = #Predicate<Website> { $0.url.hasPrefix(\"a\") }\n"
+        let tree = try TemporaryTree(["A.swift": original, "B.swift": original])
         let process = Process()
         process.executableURL = BinaryTests.executable
         process.arguments = ["--fix", "--no-cache", "--quiet", tree.path()]
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["PREDICATE_LINT_TEST_INTERRUPT_BEFORE_REPLACING": "1"]) { _, new in new }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        Thread.sleep(forTimeInterval: 0.4)
-        process.terminate()
         process.waitUntilExit()
-        let leftovers = try FileManager.default.subpathsOfDirectory(atPath: tree.path()).filter { $0.contains(FileWriter.temporaryMarker) }
-        #expect(leftovers.isEmpty)
-        // Every file still parses: a file is either the old one or the fixed one, never half.
-        for file in FileDiscovery.swiftFiles(in: [tree.path()]).files {
-            let text = try String(contentsOfFile: file, encoding: .utf8)
-            #expect(!SourceFile(path: file, text: text).tree.hasError, "\(file)")
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM,
+                "the run was not interrupted: \(process.terminationReason) \(process.terminationStatus)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tree.path()).sorted() == ["A.swift", "B.swift"])
+        for file in ["A.swift", "B.swift"] {
+            let text = try String(contentsOfFile: tree.path(file), encoding: .utf8)
+            #expect(text == original || text == original.replacingOccurrences(of: "hasPrefix(", with: "starts(with: "), "\(file): \(text)")
         }
     }
 }

@@ -43,7 +43,7 @@ import SyntheticCorpus
 
     @Test func resultsAreTheSameWithAndWithoutThePrefilter() throws {
         let tree = try TemporaryTree(Self.tricky)
-        try SyntheticCorpus.write(fileCount: 400, to: tree.path("Corpus"), seed: 7)
+        try SyntheticCorpus.write(fileCount: 160, to: tree.path("Corpus"), seed: 7)
         let filtered = Command.run(["--reporter", "json", "--no-cache", "--enable-all-rules", tree.path()])
         let full = Command.run(["--reporter", "json", "--no-cache", "--enable-all-rules", "--no-prefilter", tree.path()])
         #expect(filtered.standardOutput == full.standardOutput)

@@ -2,20 +2,34 @@ import Foundation
 import Testing
 
 /// Builds a package that uses the build-tool plugin, the way a user's package would, and
-/// reads the findings in the build output. Slow (a package build, about 15 s).
+/// reads the findings in the build output. The fixture is built in the same place under
+/// `.build` each time, so only the first run builds PredicateLint from scratch for it (about
+/// 20 s); later runs rebuild what changed.
 @Suite(.enabled(if: swiftOnPath != nil, "needs swift on PATH"))
 struct PluginIntegrationTests {
     @Test func theBuildToolPluginReportsFindingsInTheBuild() throws {
-        let tree = try TemporaryTree()
+        let folder = repositoryRoot.appendingPathComponent(".build/plugin-fixture")
+        let link = folder.appendingPathComponent("predicate-lint").path
+        let fixture = folder.appendingPathComponent("PluginFixture")
         // SwiftPM names a path dependency after its folder; the link gives it the name the
         // fixture's manifest uses, wherever this repository was cloned.
-        try FileManager.default.createSymbolicLink(atPath: tree.path("predicate-lint"), withDestinationPath: repositoryRoot.path)
-        try FileManager.default.copyItem(
-            atPath: repositoryRoot.appendingPathComponent("Tests/Fixtures/PluginFixture").path, toPath: tree.path("PluginFixture"))
+        try FileManager.default.createDirectory(at: fixture, withIntermediateDirectories: true)
+        if (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) != repositoryRoot.path {
+            try? FileManager.default.removeItem(atPath: link)
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: repositoryRoot.path)
+        }
+        // The sources are written afresh (a new modification time), so the plugin runs again.
+        let source = repositoryRoot.appendingPathComponent("Tests/Fixtures/PluginFixture")
+        for file in ["Package.swift", "Sources/Store/Store.swift"] {
+            let target = fixture.appendingPathComponent(file)
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(at: target)
+            try Data(contentsOf: source.appendingPathComponent(file)).write(to: target)
+        }
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: swiftOnPath!)
-        process.arguments = ["build", "--package-path", tree.path("PluginFixture")]
+        process.arguments = ["build", "--package-path", fixture.path]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

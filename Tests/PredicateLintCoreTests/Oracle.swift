@@ -32,8 +32,24 @@ struct Oracle {
 
     static var isAvailable: Bool { swiftc != nil }
 
-    /// Type-checks every snippet, each inside a function of its own, in one compiler run.
+    /// Snippets per compiler run: small enough that changing one example re-checks a few of
+    /// its neighbours, not every example, and that two runs share the machine's cores.
+    static let snippetsPerRun = 24
+
+    /// Type-checks every snippet, each inside a function of its own, a batch of snippets per
+    /// compiler run, two runs at a time.
     static func judge(_ snippets: [String]) throws -> [Verdict] {
+        let batches = stride(from: 0, to: snippets.count, by: snippetsPerRun).map { Array(snippets[$0..<min($0 + snippetsPerRun, snippets.count)]) }
+        return try inParallel(batches, judgeBatch).flatMap { $0 }
+    }
+
+    /// Type-checks each snippet in a compiler run of its own: for verdicts that one snippet's
+    /// cost must not influence, such as the type checker's budget.
+    static func judgeSeparately(_ snippets: [String]) throws -> [Verdict] {
+        try inParallel(snippets.map { [$0] }, judgeBatch).flatMap { $0 }
+    }
+
+    private static func judgeBatch(_ snippets: [String]) throws -> [Verdict] {
         var source = OracleFixture.source
         var firstLines: [Int] = []
         for (index, snippet) in snippets.enumerated() {
@@ -44,25 +60,7 @@ struct Oracle {
             firstLines.append(source.count(where: { $0 == "\n" }) + 1)
             source += OracleFixture.withoutSwiftData(snippet) + (atFileScope ? "\n" : "\n}\n")
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("predicate-lint-oracle-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("Batch.swift")
-        try source.write(to: file, atomically: true, encoding: .utf8)
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: swiftc ?? "swiftc")
-        // Swift 6 mode so that bare regex literals parse.
-        process.arguments = ["-swift-version", "6", "-typecheck", "-diagnostic-style", "llvm",
-                             "-module-cache-path", directory.appendingPathComponent("cache").path, file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let diagnostics = parse(String(decoding: data, as: UTF8.self), file: file.path)
-
+        let diagnostics = parse(try compilerOutput(for: source), file: batchFileName)
         return snippets.indices.map { index in
             let lines = firstLines[index]..<(firstLines[index] + snippets[index].count(where: { $0 == "\n" }) + 1)
             return Verdict(snippet: snippets[index], firstLine: firstLines[index],
@@ -70,18 +68,70 @@ struct Oracle {
         }
     }
 
-    /// Type-checks each snippet in a compiler run of its own, two at a time: for verdicts that
-    /// one snippet's cost must not influence, such as the type checker's budget.
-    static func judgeSeparately(_ snippets: [String]) throws -> [Verdict] {
-        let results = VerdictSlots(count: snippets.count)
+    static let batchFileName = "Batch.swift"
+
+    /// What the compiler prints for `source`. The same compiler says the same of the same
+    /// source, so its answer is kept under `.build` by compiler version and source: a second
+    /// test run only compiles what changed.
+    static func compilerOutput(for source: String) throws -> String {
+        let key = stableDigest(compilerVersion + "\u{1F}" + source)
+        let cached = cacheFolder.appendingPathComponent("\(key).txt")
+        if let output = try? String(contentsOf: cached, encoding: .utf8) { return output }
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("predicate-lint-oracle-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try source.write(to: directory.appendingPathComponent(batchFileName), atomically: true, encoding: .utf8)
+        // Swift 6 mode so that bare regex literals parse. Run in the folder, with a relative
+        // file name, so that the output names no temporary path and can be kept.
+        let output = try run(["-swift-version", "6", "-typecheck", "-diagnostic-style", "llvm",
+                              "-module-cache-path", directory.appendingPathComponent("cache").path, batchFileName],
+                             in: directory)
+        try? FileManager.default.createDirectory(at: cacheFolder, withIntermediateDirectories: true)
+        try? output.write(to: cached, atomically: true, encoding: .utf8)
+        return output
+    }
+
+    static let cacheFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent(".build/oracle-verdicts")
+
+    static let compilerVersion: String = (try? run(["--version"], in: FileManager.default.temporaryDirectory)) ?? "unknown"
+
+    private static func run(_ arguments: [String], in directory: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: swiftc ?? "swiftc")
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// FNV-1a over the text, twice with different seeds: a file name, not a security boundary.
+    static func stableDigest(_ text: String) -> String {
+        var (a, b): (UInt64, UInt64) = (0xCBF2_9CE4_8422_2325, 0x8422_2325_CBF2_9CE4)
+        for byte in text.utf8 {
+            a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 &+ 1
+        }
+        return String(a, radix: 16) + String(b, radix: 16)
+    }
+
+    /// `work` over each element, two at a time, results in order.
+    private static func inParallel<Input: Sendable>(_ inputs: [Input], _ work: @escaping @Sendable (Input) throws -> [Verdict]) throws -> [[Verdict]] {
+        let results = VerdictSlots(count: inputs.count)
         let queue = DispatchQueue(label: "oracle", attributes: .concurrent)
         let slots = DispatchSemaphore(value: 2)
         let group = DispatchGroup()
-        for (index, snippet) in snippets.enumerated() {
+        for (index, input) in inputs.enumerated() {
             slots.wait()
             queue.async(group: group) {
                 defer { slots.signal() }
-                results.set(index, Result { try judge([snippet])[0] })
+                results.set(index, Result { try work(input) })
             }
         }
         group.wait()
@@ -115,9 +165,9 @@ struct Oracle {
 }
 
 private final class VerdictSlots: @unchecked Sendable {
-    private var storage: [Result<Oracle.Verdict, any Error>?]
+    private var storage: [Result<[Oracle.Verdict], any Error>?]
     private let lock = NSLock()
     init(count: Int) { storage = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ result: Result<Oracle.Verdict, any Error>) { lock.withLock { storage[index] = result } }
-    var values: [Result<Oracle.Verdict, any Error>] { lock.withLock { storage.compactMap { $0 } } }
+    func set(_ index: Int, _ result: Result<[Oracle.Verdict], any Error>) { lock.withLock { storage[index] = result } }
+    var values: [Result<[Oracle.Verdict], any Error>] { lock.withLock { storage.compactMap { $0 } } }
 }

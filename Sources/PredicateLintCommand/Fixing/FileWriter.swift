@@ -11,6 +11,11 @@ public enum FileWriter {
     /// The suffix of our temporary files: `.Movie.swift.predicate-lint-<UUID>`.
     static let temporaryMarker = ".predicate-lint-"
 
+    /// Fault injection for `FaultTests`, read once: with this variable set, the process
+    /// stops itself with SIGTERM while a temporary file is in place, as an impatient user
+    /// would, so the test sees exactly that moment instead of racing for it.
+    static let interruptsBeforeReplacing = ProcessInfo.processInfo.environment["PREDICATE_LINT_TEST_INTERRUPT_BEFORE_REPLACING"] != nil
+
     public static func replaceContents(ofFile path: String, with text: String, byteOrderMark: Bool,
                                        fileManager: FileManager = .default,
                                        writeData: (Data, URL) throws -> Void = { try $0.write(to: $1, options: .withoutOverwriting) })
@@ -46,6 +51,7 @@ public enum FileWriter {
             try? fileManager.removeItem(at: temporary)
             throw Failure(message: "could not keep its permissions; the file is unchanged")
         }
+        if interruptsBeforeReplacing { raise(SIGTERM) }
         guard rename(temporary.path, path) == 0 else {
             let reason = String(cString: strerror(errno))
             try? fileManager.removeItem(at: temporary)
@@ -77,6 +83,13 @@ final class InFlightFiles: @unchecked Sendable {
 
     /// SIGINT and SIGTERM remove what is in flight, then end the process as the signal would.
     static func installSignalHandlers() {
+        // A parent may have started us with these signals blocked (test runners do); then
+        // an interrupted fix would run on instead of stopping cleanly.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        sigaddset(&handled, SIGINT)
+        sigaddset(&handled, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber) { received in
                 InFlightFiles.shared.removeAll()

@@ -47,7 +47,7 @@ public enum Command {
             } catch {
                 return CommandOutput(standardError: "error: \(directory): the pages could not be written there; check it is a writable folder\n", exitCode: 2)
             }
-            var written = "Wrote \(count(RuleRegistry.descriptions.count + 1, "page")) to \(directory)\n"
+            var written = "Wrote \(Wording.count(RuleRegistry.descriptions.count + 1, "page")) to \(directory)\n"
             if let readme {
                 guard let text = try? String(contentsOfFile: readme, encoding: .utf8),
                       let updated = RuleDocumentation.updatingRuleTable(in: text) else {
@@ -79,20 +79,5 @@ public enum Command {
                 return CommandOutput(standardError: error.description + "\n", exitCode: 2)
             }
         }
-    }
-
-    static func summary(findings: [Finding], files: Int, problems: Int) -> String {
-        let errors = findings.filter { $0.severity == .error }.count
-        let warnings = findings.count - errors
-        let fileWord = files == 1 ? "file" : "files"
-        var line = findings.isEmpty
-            ? "No problems found in \(files) \(fileWord)"
-            : "Found \(count(errors, "error")) and \(count(warnings, "warning")) in \(files) \(fileWord)"
-        if problems > 0 { line += "; \(count(problems, "input")) could not be checked" }
-        return line + "\n"
-    }
-
-    static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 }

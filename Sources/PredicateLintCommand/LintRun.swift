@@ -117,8 +117,8 @@ struct LintRun {
         // An editor gives standard input and replaces its buffer with what comes back.
         outcome.standardOutput = options.stdin ? fixes.first?.source?.text ?? "" : fixes.map(\.diff).joined()
         let fixedCount = fixes.map(\.fixedCount).reduce(0, +)
-        outcome.notes += "\(options.dryRun ? "Would fix" : "Fixed") \(Command.count(fixedCount, "finding")) "
-            + "in \(Command.count(fixes.filter { $0.fixedCount > 0 }.count, "file"))\n"
+        outcome.notes += "\(options.dryRun ? "Would fix" : "Fixed") \(Wording.count(fixedCount, "finding")) "
+            + "in \(Wording.count(fixes.filter { $0.fixedCount > 0 }.count, "file"))\n"
         return Dictionary(zip(selected.map(\.file.path), fixes), uniquingKeysWith: { first, _ in first })
     }
 
@@ -189,10 +189,10 @@ struct LintRun {
         switch Baseline.read(path) {
         case .success(let baseline):
             let (new, fixed) = baseline.filter(outcome.findings, sources: outcome.sources, baselinePath: path)
-            outcome.notes += "\(Command.count(outcome.findings.count - new.count, "finding")) matched the baseline\n"
+            outcome.notes += "\(Wording.count(outcome.findings.count - new.count, "finding")) matched the baseline\n"
             outcome.findings = new
             if options.strictBaseline && fixed > 0 {
-                outcome.problems.append(InputProblem(path: path, message: "\(Command.count(fixed, "baselined finding")) "
+                outcome.problems.append(InputProblem(path: path, message: "\(Wording.count(fixed, "baselined finding")) "
                     + "no longer \(fixed == 1 ? "occurs" : "occur"); rewrite it with --write-baseline so it shrinks"))
             }
         case .failure(let failure):
@@ -225,7 +225,7 @@ struct LintRun {
         output.standardError = outcome.problems.map { $0.description + "\n" }.joined()
         if !options.quiet {
             output.standardError += outcome.notes
-                + Command.summary(findings: outcome.findings, files: outcome.filesChecked, problems: outcome.problems.count)
+                + Self.total(findings: outcome.findings, files: outcome.filesChecked, problems: outcome.problems.count)
         }
         if !outcome.problems.isEmpty {
             output.exitCode = 2
@@ -233,6 +233,18 @@ struct LintRun {
             output.exitCode = 1
         }
         return output
+    }
+
+    /// The total line on standard error.
+    static func total(findings: [Finding], files: Int, problems: Int) -> String {
+        let errors = findings.filter { $0.severity == .error }.count
+        let warnings = findings.count - errors
+        let fileWord = files == 1 ? "file" : "files"
+        var line = findings.isEmpty
+            ? "No problems found in \(files) \(fileWord)"
+            : "Found \(Wording.count(errors, "error")) and \(Wording.count(warnings, "warning")) in \(files) \(fileWord)"
+        if problems > 0 { line += "; \(Wording.count(problems, "input")) could not be checked" }
+        return line + "\n"
     }
 
     func resultCache() -> ResultCache? {

@@ -140,7 +140,7 @@ public final class LanguageServer: @unchecked Sendable {
         var roots = (params["workspaceFolders"]?.array ?? []).compactMap { $0["uri"]?.string }.map(Self.path(of:))
         if roots.isEmpty, let root = params["rootUri"]?.string { roots = [Self.path(of: root)] }
         if roots.isEmpty, let root = params["rootPath"]?.string { roots = [root] }
-        let workspace = Self.makeWorkspace(roots: roots)
+        let workspace = Workspace.forServer(roots: roots)
         self.workspace = workspace
         phase = .running
         connection.respond(to: id, result: [
@@ -156,15 +156,6 @@ public final class LanguageServer: @unchecked Sendable {
             workspace.indexModels(of: files)
             state.async { [self] in for uri in documents.keys { scheduleLint(uri, delay: .milliseconds(0)) } }
         }
-    }
-
-    /// The workspace of the editor's folders; a broken explicit configuration cannot happen
-    /// here (there is none), so the nearest `.predicate-lint.json` decides, as on the command line.
-    static func makeWorkspace(roots: [String]) -> Workspace {
-        let environment = CommandEnvironment.current
-        let cache = ResultCache.defaultDirectory(environment: environment.variables).map(ResultCache.init(directory:))
-        // Without `--config` the initializer cannot fail.
-        return (try? Workspace(roots: roots, settings: Workspace.Settings(cache: cache)))!
     }
 
     /// Files changed outside the editor (a checkout, a generator, a configuration edited

@@ -25,7 +25,7 @@ public final class MCPServer: @unchecked Sendable {
     /// (the assistant's working directory by default).
     public init(input: FileHandle, output: FileHandle, root: String = FileManager.default.currentDirectoryPath) {
         connection = JSONRPCConnection(input: input, output: output, framing: .newlineDelimited)
-        workspace = LanguageServer.makeWorkspace(roots: [root])
+        workspace = Workspace.forServer(roots: [root])
     }
 
     /// Serves until the input closes.

@@ -44,6 +44,15 @@ public final class Workspace: @unchecked Sendable {
         projects = ProjectLocator(roots: roots)
     }
 
+    /// A workspace for a long-lived server: the nearest `.predicate-lint.json` decides (there
+    /// is no `--config`, so nothing can fail here), and declarations are cached as on the
+    /// command line.
+    public static func forServer(roots: [String], environment: CommandEnvironment = .current) -> Workspace {
+        let cache = ResultCache.defaultDirectory(environment: environment.variables).map(ResultCache.init(directory:))
+        // Without a configuration path the initializer cannot throw.
+        return (try? Workspace(roots: roots, settings: Settings(cache: cache)))!
+    }
+
     // MARK: Files
 
     /// Every Swift file under the roots, and the paths that could not be used.

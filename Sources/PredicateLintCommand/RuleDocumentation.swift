@@ -113,7 +113,25 @@ public enum RuleDocumentation {
         }
     }
 
+    /// Which predicates a rule speaks about, from when its examples fail: what the macro
+    /// rejects is wrong on every root; what fails at runtime, only where SwiftData runs it.
+    static func reach(of description: RuleDescription) -> String {
+        let times = Set(description.triggering.map { $0.failsAt ?? description.failsAt })
+        let everywhere = "every predicate, whatever its root: the macro rejects it at build time"
+        let swiftData = "predicates SwiftData runs (over a model, or a root this tool cannot see); a predicate over "
+            + "a plain struct or class, or over a generic parameter that is not a model, is evaluated in memory and not reported"
+        if times == [.never] { return "the file's `predicate-lint:` comments" }
+        if times == [.build] { return everywhere }
+        if times == [.runtime] { return swiftData }
+        return "build errors on " + everywhere.replacingOccurrences(of: ": the macro rejects it at build time", with: "")
+            + "; runtime failures on " + swiftData
+    }
+
     static func markdownPage(for description: RuleDescription) -> String {
+        func code(_ example: Example) -> String {
+            let others = example.files.map { "// \($0.path)\n\($0.code)\n\n" }.joined()
+            return "```swift\n" + (others.isEmpty ? "" : others + "// The predicate's file\n") + example.plainCode + "\n```\n"
+        }
         func code(_ text: String) -> String { "```swift\n\(text)\n```\n" }
         var page = """
             # `\(description.id)`
@@ -122,6 +140,7 @@ public enum RuleDocumentation {
 
             - Severity: \(description.severity.rawValue)\(description.isOptIn ? " (opt-in: enable with `opt_in_rules` or `--enable-all-rules`)" : "")
             - Fails: \(failureLine(description.failsAt))
+            - Applies to: \(reach(of: description))
             - Correctable: \(description.isCorrectable ? "yes, with `--fix`" : "no")
 
             ## Why
@@ -131,10 +150,10 @@ public enum RuleDocumentation {
             ## Triggers
 
             """
-        page += "\n" + description.triggering.map { code($0.plainCode) }.joined(separator: "\n")
-        page += "\n## Does not trigger\n\n" + description.nonTriggering.map { code($0.plainCode) }.joined(separator: "\n")
+        page += "\n" + description.triggering.map { code($0) }.joined(separator: "\n")
+        page += "\n## Does not trigger\n\n" + description.nonTriggering.map { code($0) }.joined(separator: "\n")
         if !description.corrections.isEmpty {
-            page += "\n## Fix\n\n" + description.corrections.map { "Before:\n\n" + code($0.before.plainCode) + "\nAfter:\n\n" + code($0.after) }
+            page += "\n## Fix\n\n" + description.corrections.map { "Before:\n\n" + code($0.before) + "\nAfter:\n\n" + code($0.after) }
                 .joined(separator: "\n")
         }
         page += "\n## Silence it\n\n```swift\n// predicate-lint:disable:next \(description.id) - why this one is fine\n```\n"

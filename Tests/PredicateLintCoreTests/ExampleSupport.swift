@@ -10,9 +10,10 @@ struct RuleExample: Sendable, CustomTestStringConvertible {
     let example: Example
     var description: RuleDescription { RuleRegistry.description(of: ruleID)! }
 
-    /// Lints this example's code, or a variant of it, the way the rule's examples are meant.
+    /// Lints this example's code, or a variant of it, the way the rule's examples are meant:
+    /// beside its other files and the example app's models.
     func lint(_ code: String) -> [Finding] {
-        PredicateLintCoreTests.lint(code, deploymentTarget: description.exampleDeploymentTarget)
+        PredicateLintCoreTests.lint(code, beside: example.files, deploymentTarget: description.exampleDeploymentTarget)
     }
 
     /// Where the example is written, so a failure points at it.
@@ -54,10 +55,12 @@ extension Example {
 /// Every rule, opt-in ones included.
 let allRulesLinter = Linter(rules: RuleRegistry.all.map { $0.init() })
 
-/// Lints `code` as one file of the example app: beside `ExampleModels`' model files, with
-/// every rule on. Returns the findings in `code`.
-func lint(_ code: String, path: String = "Example.swift", deploymentTarget: DeploymentTarget? = nil) -> [Finding] {
-    let files = [SourceFile(path: path, text: code)] + ExampleModels.files.map { SourceFile(path: $0.path, text: $0.source) }
+/// Lints `code` as one file of the example app: beside `ExampleModels`' model files (and any
+/// other files given), with every rule on. Returns the findings in `code`.
+func lint(_ code: String, path: String = "Example.swift", beside others: [ExampleFile] = [],
+          deploymentTarget: DeploymentTarget? = nil) -> [Finding] {
+    let files = [SourceFile(path: path, text: code)] + others.map { SourceFile(path: $0.path, text: $0.code) }
+        + ExampleModels.files.map { SourceFile(path: $0.path, text: $0.source) }
     let linter = deploymentTarget.map { Linter(rules: allRulesLinter.rules, deploymentTarget: $0) } ?? allRulesLinter
     return linter.lint(files).filter { $0.path == path }
 }

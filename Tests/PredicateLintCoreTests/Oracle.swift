@@ -36,23 +36,52 @@ struct Oracle {
     /// its neighbours, not every example, and that two runs share the machine's cores.
     static let snippetsPerRun = 24
 
+    /// A snippet to type-check, and the other files of its project (placed at file scope).
+    struct Snippet: Sendable {
+        let code: String
+        var files: [String] = []
+    }
+
     /// Type-checks every snippet, each inside a function of its own, a batch of snippets per
-    /// compiler run, two runs at a time.
+    /// compiler run, two runs at a time. A snippet with files of its own gets a run of its own,
+    /// so that its declarations meet no other snippet's.
+    static func judge(_ snippets: [Snippet]) throws -> [Verdict] {
+        var batches: [[Snippet]] = []
+        var shared: [Snippet] = []
+        var order: [(batch: Int, position: Int)] = []
+        var sharedPositions: [Int] = []
+        for snippet in snippets {
+            if snippet.files.isEmpty {
+                sharedPositions.append(order.count)
+                order.append((-1, shared.count))
+                shared.append(snippet)
+            } else {
+                order.append((batches.count, 0))
+                batches.append([snippet])
+            }
+        }
+        let sharedBatches = stride(from: 0, to: shared.count, by: snippetsPerRun).map { Array(shared[$0..<min($0 + snippetsPerRun, shared.count)]) }
+        let verdicts = try inParallel(batches + sharedBatches, judgeBatch)
+        return order.map { place in
+            place.batch >= 0 ? verdicts[place.batch][0]
+                : verdicts[batches.count + place.position / snippetsPerRun][place.position % snippetsPerRun]
+        }
+    }
+
     static func judge(_ snippets: [String]) throws -> [Verdict] {
-        let batches = stride(from: 0, to: snippets.count, by: snippetsPerRun).map { Array(snippets[$0..<min($0 + snippetsPerRun, snippets.count)]) }
-        return try inParallel(batches, judgeBatch).flatMap { $0 }
+        try judge(snippets.map { Snippet(code: $0) })
     }
 
     /// Type-checks each snippet in a compiler run of its own: for verdicts that one snippet's
     /// cost must not influence, such as the type checker's budget.
     static func judgeSeparately(_ snippets: [String]) throws -> [Verdict] {
-        try inParallel(snippets.map { [$0] }, judgeBatch).flatMap { $0 }
+        try inParallel(snippets.map { [Snippet(code: $0)] }, judgeBatch).flatMap { $0 }
     }
 
-    private static func judgeBatch(_ snippets: [String]) throws -> [Verdict] {
+    private static func judgeBatch(_ snippets: [Snippet]) throws -> [Verdict] {
         var source = OracleFixture.source
         var firstLines: [Int] = []
-        for (index, snippet) in snippets.enumerated() {
+        for (index, snippet) in snippets.map(\.code).enumerated() {
             // Extensions and protocols are only valid at file scope; everything else gets a
             // function of its own, so that its locals do not clash with its neighbours'.
             let atFileScope = snippet.hasPrefix("extension ") || snippet.hasPrefix("protocol ")
@@ -60,10 +89,12 @@ struct Oracle {
             firstLines.append(source.count(where: { $0 == "\n" }) + 1)
             source += OracleFixture.withoutSwiftData(snippet) + (atFileScope ? "\n" : "\n}\n")
         }
-        let diagnostics = parse(try compilerOutput(for: source), file: batchFileName)
+        // A snippet's other files are files of their own, as in an app.
+        let others = snippets.flatMap(\.files).map { "import Foundation\n" + OracleFixture.withoutSwiftData($0) }
+        let diagnostics = parse(try compilerOutput(for: source, others: others), file: batchFileName)
         return snippets.indices.map { index in
-            let lines = firstLines[index]..<(firstLines[index] + snippets[index].count(where: { $0 == "\n" }) + 1)
-            return Verdict(snippet: snippets[index], firstLine: firstLines[index],
+            let lines = firstLines[index]..<(firstLines[index] + snippets[index].code.count(where: { $0 == "\n" }) + 1)
+            return Verdict(snippet: snippets[index].code, firstLine: firstLines[index],
                            errors: diagnostics.filter { lines.contains($0.line) })
         }
     }
@@ -73,8 +104,11 @@ struct Oracle {
     /// What the compiler prints for `source`. The same compiler says the same of the same
     /// source, so its answer is kept under `.build` by compiler version and source: a second
     /// test run only compiles what changed.
-    static func compilerOutput(for source: String) throws -> String {
-        let key = stableDigest(compilerVersion + "\u{1F}" + source)
+    static func compilerOutput(for source: String, others: [String] = []) throws -> String {
+        let otherNames = others.indices.map { "Other\($0).swift" }
+        let arguments = ["-swift-version", "6", "-typecheck", "-parse-as-library", "-diagnostic-style", "llvm",
+                         "-module-cache-path", "cache", batchFileName] + otherNames
+        let key = stableDigest(([compilerVersion] + arguments + [source] + others).joined(separator: "\u{1F}"))
         let cached = cacheFolder.appendingPathComponent("\(key).txt")
         if let output = try? String(contentsOf: cached, encoding: .utf8) { return output }
 
@@ -82,11 +116,13 @@ struct Oracle {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try source.write(to: directory.appendingPathComponent(batchFileName), atomically: true, encoding: .utf8)
-        // Swift 6 mode so that bare regex literals parse. Run in the folder, with a relative
-        // file name, so that the output names no temporary path and can be kept.
-        let output = try run(["-swift-version", "6", "-typecheck", "-diagnostic-style", "llvm",
-                              "-module-cache-path", directory.appendingPathComponent("cache").path, batchFileName],
-                             in: directory)
+        for (name, text) in zip(otherNames, others) {
+            try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        // Swift 6 mode so that bare regex literals parse; a library, so that globals are
+        // globals of a file like any app's. Run in the folder, with relative file names, so that
+        // the output names no temporary path and can be kept.
+        let output = try run(arguments, in: directory)
         try? FileManager.default.createDirectory(at: cacheFolder, withIntermediateDirectories: true)
         try? output.write(to: cached, atomically: true, encoding: .utf8)
         return output
@@ -122,7 +158,7 @@ struct Oracle {
     }
 
     /// `work` over each element, two at a time, results in order.
-    private static func inParallel<Input: Sendable>(_ inputs: [Input], _ work: @escaping @Sendable (Input) throws -> [Verdict]) throws -> [[Verdict]] {
+    static func inParallel<Input: Sendable>(_ inputs: [Input], _ work: @escaping @Sendable (Input) throws -> [Verdict]) throws -> [[Verdict]] {
         let results = VerdictSlots(count: inputs.count)
         let queue = DispatchQueue(label: "oracle", attributes: .concurrent)
         let slots = DispatchSemaphore(value: 2)

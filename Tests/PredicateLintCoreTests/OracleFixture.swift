@@ -14,10 +14,10 @@ enum OracleFixture {
     static func withoutSwiftData(_ source: String) -> String {
         source
             .replacing(/import (SwiftData|SwiftUI)\n/, with: "")
-            .replacing(/@Model\s+(final\s+)?class\s+(\w+)\s*\{/) { match in
+            .replacing(/@(?:SwiftData\.)?Model\s+(final\s+)?class\s+(\w+)\s*\{/) { match in
                 "\(match.1 ?? "")class \(match.2): PersistentModel {"
             }
-            .replacing(/@Model\s+/, with: "")
+            .replacing(/@(?:SwiftData\.)?Model\s+/, with: "")
             .replacing(/@(Attribute|Relationship)(\([^)]*\))?\s+/, with: "")
             .replacing(/@Transient\s+/, with: "")
     }

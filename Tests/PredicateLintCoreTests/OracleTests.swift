@@ -21,13 +21,14 @@ struct OracleTests {
 
         let label: String
         let code: String
+        var files: [ExampleFile] = []
         let expectation: Expectation
         let sourceLocation: SourceLocation
     }
 
     static let claims: [Claim] = RuleRegistry.descriptions.flatMap { description -> [Claim] in
         func claim(_ example: Example, _ kind: String, _ expectation: Claim.Expectation) -> Claim {
-            Claim(label: "\(description.id) \(kind)", code: example.plainCode, expectation: expectation,
+            Claim(label: "\(description.id) \(kind)", code: example.plainCode, files: example.files, expectation: expectation,
                   sourceLocation: example.sourceLocation)
         }
         func judged(_ example: Example, _ expectation: Claim.Expectation) -> Claim.Expectation {
@@ -39,7 +40,7 @@ struct OracleTests {
         }
         let nonTriggering = description.nonTriggering.map { claim($0, "non-triggering", judged($0, .builds)) }
         let corrected = description.corrections.map { correction in
-            Claim(label: "\(description.id) corrected", code: correction.after, expectation: .builds,
+            Claim(label: "\(description.id) corrected", code: correction.after, files: correction.before.files, expectation: .builds,
                   sourceLocation: correction.before.sourceLocation)
         }
         return triggering + nonTriggering + corrected
@@ -49,7 +50,9 @@ struct OracleTests {
               expectation: .failsInsideExpansion, sourceLocation: #_sourceLocation),
     ]
 
-    static let verdicts: Result<[Oracle.Verdict], any Error> = Result { try Oracle.judge(claims.map(\.code)) }
+    static let verdicts: Result<[Oracle.Verdict], any Error> = Result {
+        try Oracle.judge(claims.map { Oracle.Snippet(code: $0.code, files: $0.files.map(\.code)) })
+    }
 
     func judged(_ filter: (Claim.Expectation) -> Bool) throws -> [(Claim, Oracle.Verdict)] {
         zip(Self.claims, try Self.verdicts.get()).filter { filter($0.0.expectation) }
@@ -57,7 +60,7 @@ struct OracleTests {
 
     @Test func macroRejectsBuildErrorsWhereWeReportThem() throws {
         for (claim, verdict) in try judged({ if case .failsToBuild = $0 { true } else { false } }) {
-            let ours = lint(claim.code).map { ($0.line, $0.column) }
+            let ours = lint(claim.code, beside: claim.files).map { ($0.line, $0.column) }
             #expect(!verdict.errors.isEmpty, "\(claim.label): the macro accepts it", sourceLocation: claim.sourceLocation)
             // The compiler's first error that has a column must be at one of our findings.
             if let first = verdict.localErrors.first(where: { $0.column != nil }) {

@@ -58,6 +58,22 @@ import Testing
         ("annotated Expression", "let e: Expression<Movie, Bool> = #Expression { $0.isFavorite }", ["Movie"], ["$0"]),
         ("two inputs", "let p = #Predicate<Movie, Actor> { movie, actor in movie.cast.contains { $0.name == actor.name } }",
          ["Movie", "Actor"], ["movie", "actor"]),
+        ("delete(model:where:)", "func purge(_ context: ModelContext) throws { try context.delete(model: Movie.self, where: #Predicate { $0.year < 1900 }) }",
+         ["Movie"], ["$0"]),
+        ("delete of a nested model", "func purge(_ context: ModelContext) throws { try context.delete(model: SchemaV2.Trip.self, where: #Predicate { $0.isOld }) }",
+         ["SchemaV2.Trip"], ["$0"]),
+        ("descriptor.predicate = …", """
+            func recent() -> FetchDescriptor<Movie> {
+                var descriptor = FetchDescriptor<Movie>(sortBy: [SortDescriptor(\\.year)])
+                descriptor.predicate = #Predicate { $0.year > 2000 }
+                return descriptor
+            }
+            """, ["Movie"], ["$0"]),
+        ("an annotated descriptor's predicate", """
+            func narrow(_ descriptor: inout FetchDescriptor<Movie>) {
+                descriptor.predicate = #Predicate { $0.isFavorite }
+            }
+            """, ["Movie"], ["$0"]),
         ("parenthesized branch of a conditional", "let p: Predicate<Movie> = all ? (#Predicate { _ in true }) : favorites",
          ["Movie"], ["_"]),
         ("not a trailing closure", "let p = #Predicate<Movie>({ $0.isFavorite })", ["Movie"], ["$0"]),

@@ -57,13 +57,14 @@ import Testing
     func correctionRewritesBeforeIntoAfter(_ case: RuleCorrection) {
         let before = `case`.before.plainCode
         let location = `case`.before.sourceLocation
-        let findings = lint(before, deploymentTarget: `case`.deploymentTarget).filter { $0.ruleID == `case`.ruleID }
+        let findings = lint(before, beside: `case`.before.files, deploymentTarget: `case`.deploymentTarget)
+            .filter { $0.ruleID == `case`.ruleID }
         #expect(findings.map(\.offset) == `case`.before.markerOffsets, sourceLocation: location)
         let edits = findings.compactMap(\.correction).flatMap(\.edits)
         #expect(findings.allSatisfy { $0.correction != nil }, sourceLocation: location)
         let corrected = before.applying(edits)
         #expect(corrected == `case`.after, sourceLocation: location)
-        #expect(lint(corrected, deploymentTarget: `case`.deploymentTarget).isEmpty, "the corrected code must be clean",
+        #expect(lint(corrected, beside: `case`.before.files, deploymentTarget: `case`.deploymentTarget).isEmpty, "the corrected code must be clean",
                 sourceLocation: location)
     }
 

@@ -28,7 +28,7 @@ public final class ResultCache: Sendable {
     // MARK: Keys
 
     static func name(_ parts: [String]) -> String {
-        StableHash.hex(["v1", ToolVersion.current] + parts) + ".json"
+        StableHash.hex(["v2", ToolVersion.current] + parts) + ".json"
     }
 
     // MARK: Entries
@@ -69,7 +69,7 @@ public final class ResultCache: Sendable {
 
     // MARK: Scan index
 
-    static let scanIndexName = "scan-index-v1.tsv"
+    static let scanIndexName = "scan-index-v2.tsv"
 
     /// What the prefilter said about each content seen before, by content hash: a warm run then
     /// reads and hashes each file but does not scan it again.
@@ -82,7 +82,7 @@ public final class ResultCache: Sendable {
             while start < bytes.count {
                 var end = start
                 while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-                // hash, flags (p m s), extended names, declared names; a damaged line is skipped.
+                // hash, flags (p m s r), extended, declared, root and assigned names; a damaged line is skipped.
                 if let (hash, prefilter) = Self.scanIndexEntry(UnsafeBufferPointer(rebasing: bytes[start..<end])) {
                     index[hash] = prefilter
                 }
@@ -94,7 +94,7 @@ public final class ResultCache: Sendable {
 
     private static func scanIndexEntry(_ line: UnsafeBufferPointer<UInt8>) -> (UInt64, Prefilter)? {
         let fields = line.split(separator: 0x09, omittingEmptySubsequences: false)
-        guard fields.count == 4, fields[1].count == 3, !fields[0].isEmpty, fields[0].count <= 16 else { return nil }
+        guard fields.count == 6, fields[1].count == 4, !fields[0].isEmpty, fields[0].count <= 16 else { return nil }
         var hash: UInt64 = 0
         for digit in fields[0] {
             switch digit {
@@ -108,11 +108,14 @@ public final class ResultCache: Sendable {
         prefilter.hasPredicate = flags[0] == UInt8(ascii: "p")
         prefilter.hasModel = flags[1] == UInt8(ascii: "m")
         prefilter.hasSuppression = flags[2] == UInt8(ascii: "s")
+        prefilter.mayDeclareRegex = flags[3] == UInt8(ascii: "r")
         func names(_ field: Slice<UnsafeBufferPointer<UInt8>>) -> Set<String> {
             field.isEmpty ? [] : Set(field.split(separator: 0x2C).map { String(decoding: $0, as: UTF8.self) })
         }
         prefilter.extendedNames = names(fields[2])
         prefilter.declaredNames = names(fields[3])
+        prefilter.rootNames = names(fields[4])
+        prefilter.assignedTypeNames = names(fields[5])
         return (hash, prefilter)
     }
 
@@ -121,8 +124,10 @@ public final class ResultCache: Sendable {
         var text = ""
         for (hash, prefilter) in index {
             let flags = (prefilter.hasPredicate ? "p" : "-") + (prefilter.hasModel ? "m" : "-") + (prefilter.hasSuppression ? "s" : "-")
-            text += "\(String(hash, radix: 16))\t\(flags)\t\(prefilter.extendedNames.sorted().joined(separator: ","))\t"
-                + "\(prefilter.declaredNames.sorted().joined(separator: ","))\n"
+                + (prefilter.mayDeclareRegex ? "r" : "-")
+            let names = [prefilter.extendedNames, prefilter.declaredNames, prefilter.rootNames, prefilter.assignedTypeNames]
+                .map { $0.sorted().joined(separator: ",") }
+            text += "\(String(hash, radix: 16))\t\(flags)\t" + names.joined(separator: "\t") + "\n"
         }
         writeData(Data(text.utf8), Self.scanIndexName)
     }

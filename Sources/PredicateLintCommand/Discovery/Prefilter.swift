@@ -7,20 +7,30 @@ private func memmem(_ haystack: UnsafeRawPointer, _ haystackLength: Int,
 /// What a file's bytes say about whether it needs parsing, found in one pass without parsing.
 ///
 /// A file matters to a lint only if it holds a predicate (`#Predicate`, `#Expression`), a
-/// suppression comment (which may be superfluous), a model (`@Model`), an extension of a model,
-/// or the declaration of a type or typealias that a model stores. The last two depend on the
-/// model names, so the scan records the names that follow `extension`, `struct`, `enum` and
-/// `typealias`, and `LintRun` decides once the models are known. The scan may say yes too
-/// often (a keyword in a comment), never no too often: a file that does not contain a name's
-/// bytes cannot declare it.
+/// suppression comment (which may be superfluous), a model (`@Model`), an extension of a model
+/// or of a protocol a model adopts, the declaration of a type, protocol or typealias that a
+/// model stores or adopts or that a predicate names as its root, or a constant a predicate may
+/// capture (a regex, or a member of a type a model stores). Most of these depend on names
+/// known only once the models are, so the scan records the names that follow `extension`,
+/// `struct`, `enum`, `class`, `actor`, `protocol`, `typealias`, the roots after
+/// `Predicate<` and the like, and the type names after `= ` (`= Kind.featured`); the
+/// `Workspace` decides per project. The scan may say yes too often (a keyword in a comment),
+/// never no too often: a file that does not contain a name's bytes cannot declare it.
 public struct Prefilter: Sendable, Equatable {
     public var hasPredicate = false
     public var hasModel = false
     public var hasSuppression = false
     /// `Movie` for `extension Movie`, `extension Module.Movie`.
     public var extendedNames: Set<String> = []
-    /// Names declared by `struct`, `enum`, `typealias`.
+    /// Names declared by `struct`, `enum`, `class`, `actor`, `protocol`, `typealias`.
     public var declaredNames: Set<String> = []
+    /// The types predicates are written over: `Trip` for `#Predicate<Trip>`, `Predicate<Trip>`,
+    /// `FetchDescriptor<Trip>`, `Query<Trip, …>`, every component of a dotted name.
+    public var rootNames: Set<String> = []
+    /// Types whose members are assigned: `Kind` for `static let featured = Kind.featured`.
+    public var assignedTypeNames: Set<String> = []
+    /// A regex literal after `=`, or `Regex`: a regex constant a predicate may capture.
+    public var mayDeclareRegex = false
 
     /// Nothing seen: for building one from stored parts.
     public init() {}
@@ -40,6 +50,25 @@ public struct Prefilter: Sendable, Equatable {
                 if isExtension { extendedNames.insert(name) } else { declaredNames.insert(name) }
             }
         }
+        for opener in Self.rootOpeners {
+            Self.forEach(bytes, opener) { index in
+                guard index == 0 || !Self.isIdentifier(bytes, index - 1) else { return }
+                rootNames.formUnion(Self.dottedName(at: index + opener.utf8.count, in: bytes))
+            }
+        }
+        Self.forEach(bytes, "= ") { index in
+            let start = index + 2
+            guard start < bytes.count, bytes[start] >= UInt8(ascii: "A"), bytes[start] <= UInt8(ascii: "Z") else {
+                // `= /re/` or `= #/re/#`, not `= #Predicate`.
+                var slash = start
+                while slash < bytes.count, bytes[slash] == UInt8(ascii: "#") { slash += 1 }
+                if slash < bytes.count, bytes[slash] == UInt8(ascii: "/") { mayDeclareRegex = true }
+                return
+            }
+            let components = Self.dottedName(at: start, in: bytes)
+            if components.count > 1 { assignedTypeNames.formUnion(components.dropLast()) }
+        }
+        if Self.contains(bytes, "Regex") { mayDeclareRegex = true }
     }
 
     private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ word: String) -> Bool {
@@ -63,17 +92,24 @@ public struct Prefilter: Sendable, Equatable {
         }
     }
 
-    private static let declarationKeywords = [("extension", true), ("struct", false), ("enum", false), ("typealias", false)]
+    private static let declarationKeywords = [
+        ("extension", true), ("struct", false), ("enum", false), ("class", false), ("actor", false),
+        ("protocol", false), ("typealias", false),
+    ]
+
+    /// What comes before a predicate's root type.
+    private static let rootOpeners = ["Predicate<", "Expression<", "FetchDescriptor<", "Query<"]
 
     public init(text: String) {
         var text = text
         self = text.withUTF8 { Prefilter(bytes: $0) }
     }
 
-    /// Whether the file must be parsed for its declarations, given the names the models
-    /// are about.
-    public func declaresAnything(about names: Set<String>, models: Set<String>) -> Bool {
-        hasModel || !extendedNames.isDisjoint(with: models) || !declaredNames.isDisjoint(with: names)
+    /// Whether the file must be parsed for its declarations, given the names its project's
+    /// models and predicates are about, and the names whose extensions can add to a model.
+    public func declaresAnything(about names: Set<String>, extending extendable: Set<String>) -> Bool {
+        hasModel || mayDeclareRegex || !extendedNames.isDisjoint(with: extendable) || !declaredNames.isDisjoint(with: names)
+            || !assignedTypeNames.isDisjoint(with: names)
     }
 
     private static func isIdentifier(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
@@ -81,6 +117,22 @@ public struct Prefilter: Sendable, Equatable {
         let byte = bytes[index]
         return (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
             || byte == 0x5F || byte >= 0x80
+    }
+
+    /// The components of a dotted name right at `start`: `SchemaV2.Trip>` → `SchemaV2`, `Trip`.
+    private static func dottedName(at start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        var components: [String] = []
+        var index = start
+        var componentStart = start
+        while index <= bytes.count {
+            if index < bytes.count, isIdentifier(bytes, index) { index += 1; continue }
+            guard index > componentStart else { break }
+            components.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[componentStart..<index]), as: UTF8.self))
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ".") else { break }
+            index += 1
+            componentStart = index
+        }
+        return components
     }
 
     /// The (last component of the) dotted name after whitespace: `  Module.Movie` → `Movie`.

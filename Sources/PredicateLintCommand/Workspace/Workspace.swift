@@ -134,16 +134,20 @@ public final class Workspace: @unchecked Sendable {
     }
 
     /// The declarations pass: parses, on all cores, the files that can shape each project's
-    /// models (model files first, then files declaring a type a model stores or extending a
-    /// model, until nothing new turns up; with the prefilter off, every file), and replaces the
-    /// models of the projects these files belong to. A project's names never pull in another
-    /// project's files.
+    /// models (model files, files declaring a predicate's root or a regex constant first; then
+    /// files declaring a type a model stores or adopts, or extending a model or what it adopts,
+    /// until nothing new turns up; with the prefilter off, every file), and replaces the models
+    /// of the projects these files belong to. A project's names never pull in another project's
+    /// files.
     public func indexModels(of files: [ScannedFile]) {
         let byProject = Dictionary(grouping: files) { project(of: $0.path) }
         var contributions: [Project: [String: ProjectModels.Contribution]] = [:]
-        var names: [Project: Set<String>] = [:]
-        var models: [Project: Set<String>] = [:]
-        var pending = files.filter { !settings.prefilter || $0.prefilter.hasModel }
+        // What each project's models and predicates are about: the predicates' roots first.
+        var names = byProject.mapValues { files in files.reduce(into: Set<String>()) { $0.formUnion($1.prefilter.rootNames) } }
+        var extendable: [Project: Set<String>] = [:]
+        var pending = files.filter {
+            !settings.prefilter || $0.prefilter.declaresAnything(about: names[project(of: $0.path)] ?? [], extending: [])
+        }
         let cache = settings.cache
         while !pending.isEmpty {
             let parsed = ThreadPool.parallelMap(pending) { file -> (ScannedFile, FileDeclarations?) in
@@ -157,13 +161,14 @@ public final class Workspace: @unchecked Sendable {
                 let project = project(of: file.path)
                 contributions[project, default: [:]][file.path] = .init(contentHash: file.contentHash, declarations: declarations)
                 names[project, default: []].formUnion(declarations.referencedTypeNames)
-                models[project, default: []].formUnion(declarations.models.map(\.name))
+                extendable[project, default: []].formUnion(declarations.extendableTypeNames)
             }
-            // Files that may declare a type a model of their project stores, or extend one, and are not read yet.
+            // Files that may declare what a model of their project stores or adopts, a root, or
+            // a constant, or extend a model, and are not read yet.
             pending = byProject.flatMap { project, files in
                 files.filter { file in
                     contributions[project]?[file.path] == nil
-                        && file.prefilter.declaresAnything(about: names[project] ?? [], models: models[project] ?? [])
+                        && file.prefilter.declaresAnything(about: names[project] ?? [], extending: extendable[project] ?? [])
                 }
             }
         }

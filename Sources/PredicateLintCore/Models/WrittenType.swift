@@ -32,9 +32,10 @@ public indirect enum WrittenType: Sendable, Hashable, Codable, CustomStringConve
             case (let name, 0): self = .named(name)
             default: self = .other(type.trimmedDescription)
             }
-        } else if let member = type.as(MemberTypeSyntax.self) {
-            // `Foundation.Date`, `Movie.Genre`: the last component names the type.
-            self = .named(member.name.text)
+        } else if let member = type.as(MemberTypeSyntax.self), member.genericArgumentClause == nil,
+                  case .named(let base) = WrittenType(member.baseType) {
+            // `Foundation.Date`, `SchemaV2.Trip`: kept whole; the index resolves it.
+            self = .named(base + "." + member.name.text)
         } else if let attributed = type.as(AttributedTypeSyntax.self) {
             self = WrittenType(attributed.baseType)
         } else {
@@ -55,24 +56,42 @@ public indirect enum WrittenType: Sendable, Hashable, Codable, CustomStringConve
                let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
                callee.baseName.text.first?.isUppercase == true {
                 self = .named(callee.baseName.text)  // `Date()`, `Money(amount: 0, …)`
-            } else if let member = value.as(MemberAccessExprSyntax.self),
-                      let base = member.base?.as(DeclReferenceExprSyntax.self),
-                      base.baseName.text.first?.isUppercase == true {
-                self = .named(base.baseName.text)  // `Genre.drama`, `Date.now`
+            } else if let member = value.as(MemberAccessExprSyntax.self), let base = member.base,
+                      let typeName = WrittenType.typeName(base) {
+                self = .named(typeName)  // `Genre.drama`, `Date.now`, `Movie.Genre.drama`
             } else {
                 return nil
             }
         }
     }
 
-    /// Every type name mentioned: `[String: Money]?` → `String`, `Money`.
+    /// The name of the type an expression spells, where it plainly does: `Genre`,
+    /// `Movie.Genre` (capitalized names); nil for values such as `movie.genre`.
+    public static func typeName(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self), reference.baseName.text.first?.isUppercase == true {
+            return reference.baseName.text
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
+           member.declName.baseName.text.first?.isUppercase == true, let baseName = typeName(base) {
+            return baseName + "." + member.declName.baseName.text
+        }
+        return nil
+    }
+
+    /// `SchemaV2.Trip` → `SchemaV2`, `Trip`.
+    public static func components(of name: String) -> [String] {
+        name.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
+    }
+
+    /// Every type name mentioned, each component of a dotted one apart: `[String: Money]?` →
+    /// `String`, `Money`; `SchemaV2.Trip` → `SchemaV2`, `Trip`.
     public var identifiers: Set<String> {
         switch self {
-        case .named(let name): [name]
+        case .named(let name): Set(Self.components(of: name))
         case .optional(let wrapped): wrapped.identifiers
         case .array(let element), .set(let element): element.identifiers
         case .dictionary(let key, let value): key.identifiers.union(value.identifiers)
-        case .other(let text): Set(text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
+        case .other(let text): Set(Self.components(of: text))
         }
     }
 

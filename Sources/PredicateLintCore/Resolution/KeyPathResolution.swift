@@ -2,10 +2,11 @@ import SwiftSyntax
 
 /// What the member chains of one predicate reach: for each `base.member` whose base is a model,
 /// which member of which model it names; and, on request, the type of any expression in the
-/// body. Types come from the predicate's stated input types, the `ModelIndex`, and the
-/// closures, optionals and `if let`s in between. A name that is not a parameter of the
-/// predicate or of a closure inside it is a captured value: its type is unknown, and rules
-/// say nothing about it.
+/// body. Types come from the predicate's stated input types (looked up where the predicate is
+/// written, as Swift would), the `ModelIndex`, and the closures, optionals and `if let`s in
+/// between. Types here are resolved: a model is named by its qualified name. A name that is
+/// not a parameter of the predicate or of a closure inside it is a captured value: its type is
+/// unknown, and rules say nothing about it.
 public final class KeyPathResolution {
     /// A member of a model used in the predicate.
     public struct MemberUse {
@@ -21,6 +22,10 @@ public final class KeyPathResolution {
 
     public let index: ModelIndex
     public let site: PredicateSite
+    /// What the predicate's input is: a model, a type evaluated in memory, a generic parameter…
+    public let root: PredicateRoot
+    /// The qualified name of where the predicate is written.
+    public let scope: String?
     /// Every member access whose base resolves to a model, in source order.
     public private(set) var memberUses: [MemberUse] = []
     private var types: [SyntaxIdentifier: WrittenType?] = [:]
@@ -28,6 +33,8 @@ public final class KeyPathResolution {
     public init(site: PredicateSite, facts: PredicateFacts, index: ModelIndex) {
         self.index = index
         self.site = site
+        scope = index.qualifiedName(ofScope: site.scope)
+        root = site.rootType.map { PredicateRoot.of($0, at: site, index: index) } ?? .unknown
         // Callees (`$0.summary()`) are calls, judged by the call rules.
         for access in facts.memberAccesses {
             guard let base = access.base, case .named(let model)? = type(of: base).map(Self.unwrapped),
@@ -38,10 +45,10 @@ public final class KeyPathResolution {
         }
     }
 
-    /// The type of an expression in the predicate body, with aliases resolved; nil when unknown.
+    /// The type of an expression in the predicate body, resolved; nil when unknown.
     public func type(of expression: ExprSyntax) -> WrittenType? {
         if let known = types[expression.id] { return known }
-        let type = computeType(of: expression).map(index.resolvingAliases)
+        let type = computeType(of: expression)
         types[expression.id] = type
         return type
     }
@@ -117,7 +124,7 @@ public final class KeyPathResolution {
             if closure.id == site.closure.id {
                 let position = name.hasPrefix("$") ? Int(name.dropFirst()) : site.parameterNames.firstIndex(of: name)
                 guard let position, position < site.inputTypes.count else { return nil }
-                return Self.writtenType(named: site.inputTypes[position])
+                return inputType(site.inputTypes[position])
             }
             return typeOfClosureParameter(closure)
         case .optionalBinding(let binding)?:
@@ -149,9 +156,13 @@ public final class KeyPathResolution {
         }
     }
 
-    /// A stated input type (`Movie`, `[Movie]`), as far as a name can say.
-    private static func writtenType(named text: String) -> WrittenType? {
-        text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? .named(text) : nil
+    /// A stated input type (`Movie`, `SchemaV2.Trip`), resolved; nil for a generic parameter
+    /// or a name that could mean two types.
+    private func inputType(_ text: String) -> WrittenType? {
+        switch PredicateRoot.of(text, at: site, index: index) {
+        case .model(let name), .inMemory(let name): .named(name)
+        default: nil
+        }
     }
 }
 

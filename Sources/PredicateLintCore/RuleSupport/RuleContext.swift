@@ -12,6 +12,10 @@ public struct RuleContext {
     /// The oldest OS the app supports, where the configuration says.
     public let deploymentTarget: DeploymentTarget?
 
+    /// What the predicate's input is. SwiftData's runtime rules apply only where
+    /// `root.mayReachSwiftData`: a predicate over a plain type is evaluated in memory.
+    public var root: PredicateRoot { keyPaths.root }
+
     /// A finding of `Rule` at `token`. `covering` lists other nodes this finding accounts for,
     /// so that less specific rules do not report them again.
     public func finding<Rule: PredicateRule>(
@@ -28,6 +32,22 @@ public struct RuleContext {
             coveredOffsets: Set(covering.flatMap { node in
                 node.tokens(viewMode: .sourceAccurate).map { $0.positionAfterSkippingLeadingTrivia.utf8Offset }
             }))
+    }
+}
+
+extension RuleContext {
+    /// A regex constant a predicate captures: declared in this file, or elsewhere in the
+    /// project (a global `let`, a `static let` of an enclosing type).
+    public func isCapturedRegex(_ reference: DeclReferenceExprSyntax) -> Bool {
+        if reference.isCapturedRegex { return true }
+        guard LexicalLookup.binding(of: reference.baseName.text, from: reference) == nil else { return false }
+        return models.constant(reference.baseName.text, in: keyPaths.scope) == .regex
+    }
+
+    /// A regex of any kind, in this file or from the project's constants.
+    public func isRegexValue(_ expression: ExprSyntax) -> Bool {
+        if expression.isRegexValue { return true }
+        return expression.as(DeclReferenceExprSyntax.self).map(isCapturedRegex) ?? false
     }
 }
 

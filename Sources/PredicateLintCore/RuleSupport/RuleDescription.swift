@@ -41,6 +41,9 @@ public struct Example: Sendable {
     }
 
     public let code: String
+    /// Other files of the same project, linted beside the example (a model in one file, its
+    /// extension in another, the predicate in the example).
+    public let files: [ExampleFile]
     /// For triggering examples: overrides the rule's `failsAt` where one example differs.
     public let failsAt: FailureTime?
     public let oracle: Oracle
@@ -49,9 +52,10 @@ public struct Example: Sendable {
     public let filePath: String
     public let line: Int
 
-    public init(_ code: String, failsAt: FailureTime? = nil, oracle: Oracle = .judges,
+    public init(_ code: String, files: [ExampleFile] = [], failsAt: FailureTime? = nil, oracle: Oracle = .judges,
                 fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line) {
         self.code = code
+        self.files = files
         self.failsAt = failsAt
         self.oracle = oracle
         self.fileID = "\(fileID)"
@@ -72,6 +76,17 @@ public struct Example: Sendable {
             if character == Example.marker { offsets.append(offset) } else { offset += character.utf8.count }
         }
         return offsets
+    }
+}
+
+/// Another file an example's project holds.
+public struct ExampleFile: Sendable {
+    public let path: String
+    public let code: String
+
+    public init(_ path: String, _ code: String) {
+        self.path = path
+        self.code = code
     }
 }
 

@@ -27,6 +27,11 @@ public struct BooleanComparisonRule: PredicateRule {
         ],
         nonTriggering: [
             Example("#Predicate<Movie> { !$0.cast.isEmpty }"),
+            // A plain struct is evaluated in memory, where the comparison works.
+            Example("""
+            struct Shelf { var books: [String] = [] }
+            let predicate = #Predicate<Shelf> { $0.books.isEmpty == false }
+            """),
             Example("#Predicate<Movie> { $0.isFavorite == true }"),
             Example("#Predicate<Movie> { $0.subtitle?.isEmpty == false }"),
             Example("#Predicate<Movie> { ($0.subtitle?.isEmpty) == false }"),
@@ -46,7 +51,8 @@ public struct BooleanComparisonRule: PredicateRule {
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
-        context.facts.infixOperators.compactMap { comparison in
+        guard context.root.mayReachSwiftData else { return [] }
+        return context.facts.infixOperators.compactMap { comparison in
             guard let operatorText = comparison.operatorText, operatorText == "==" || operatorText == "!=" else { return nil }
             let (literal, test): (BooleanLiteralExprSyntax, ExprSyntax)
             if let left = comparison.leftOperand.as(BooleanLiteralExprSyntax.self) {

@@ -28,6 +28,10 @@ public struct CaseFoldedContainsRule: PredicateRule {
             let search = "Titanic"
             let predicate = #Predicate<Movie> { movie in movie.name.↓lowercased().contains(search.lowercased()) }
             """),
+            Example("""
+            let query = "Titanic"
+            let predicate = #Predicate<Movie> { $0.name.localizedStandardContains(query.↓lowercased()) }
+            """),
         ],
         nonTriggering: [
             Example(#"#Predicate<Movie> { $0.name.localizedStandardContains("titanic") }"#),
@@ -39,6 +43,11 @@ public struct CaseFoldedContainsRule: PredicateRule {
             Example("""
             let movies: [Movie] = []
             let matches = movies.filter { $0.name.lowercased().contains("titanic") }
+            """),
+            // A plain struct is evaluated in memory, where `localizedUppercase` works.
+            Example("""
+            struct Ticket { var title = "" }
+            let predicate = #Predicate<Ticket> { $0.title.localizedUppercase.contains("HEAT") }
             """),
         ],
         corrections: [
@@ -55,6 +64,13 @@ public struct CaseFoldedContainsRule: PredicateRule {
              let search = "Titanic"
              let predicate = #Predicate<Movie> { movie in movie.name.localizedStandardContains(search) }
              """),
+            (Example("""
+             let query = "Titanic"
+             let predicate = #Predicate<Movie> { $0.name.localizedStandardContains(query.↓lowercased()) }
+             """), """
+             let query = "Titanic"
+             let predicate = #Predicate<Movie> { $0.name.localizedStandardContains(query) }
+             """),
         ])
 
     public init() {}
@@ -67,29 +83,42 @@ public struct CaseFoldedContainsRule: PredicateRule {
             guard let name = call.calleeToken,
                   let receiver = call.receiver, let argument = call.singleUnlabeledArgument else { return nil }
             let receiverFolds = Self.caseFoldings(of: receiver)
+            let argumentFolds = Self.caseFoldings(of: argument)
             let flagged: TokenSyntax
+            var message = "Changing case to match text is not supported in a predicate; "
+                + "use `localizedStandardContains(_:)`, which ignores case and diacritics"
             switch name.text {
             case "localizedCaseInsensitiveContains":
                 flagged = name
             case "contains", "localizedStandardContains":
-                // Only a folded receiver proves the receiver is text; `tags.contains(x.lowercased())`
-                // may be an array, and is left to `unsupported-member`.
-                guard let first = receiverFolds.first else { return nil }
-                flagged = first
+                if let first = receiverFolds.first {
+                    flagged = first
+                } else if name.text == "localizedStandardContains", let first = argumentFolds.first {
+                    // `$0.name.localizedStandardContains(query.lowercased())`: the folding is
+                    // on the argument, and the match ignores case anyway.
+                    flagged = first
+                    message = "`localizedStandardContains(_:)` already ignores case and diacritics; "
+                        + "drop `\(first.text)`, which a predicate cannot use"
+                } else {
+                    // Only a folded receiver proves the receiver is text; `tags.contains(x.lowercased())`
+                    // may be an array, and is left to `unsupported-member`.
+                    return nil
+                }
             default:
                 return nil
             }
-            let argumentFolds = Self.caseFoldings(of: argument)
+            // `localizedLowercase` and the like build; they fail only where SwiftData runs the predicate.
+            let folds = receiverFolds + argumentFolds
+            let buildsFine = name.text != "localizedCaseInsensitiveContains" && folds.allSatisfy { Self.foldingProperties.contains($0.text) }
+            guard context.root.mayReachSwiftData || !buildsFine else { return nil }
             let replacement = "\(Self.removingCaseFolding(receiver).trimmedDescription)"
                 + ".localizedStandardContains(\(Self.removingCaseFolding(argument).trimmedDescription))"
             return context.finding(
-                self, at: flagged,
-                message: "Changing case to match text is not supported in a predicate; "
-                    + "use `localizedStandardContains(_:)`, which ignores case and diacritics",
+                self, at: flagged, message: message,
                 correction: Correction(
                     title: "Use localizedStandardContains(_:)",
                     edits: [TextEdit(replacing: call, with: replacement)]),
-                covering: (receiverFolds + argumentFolds + [name]).map(Syntax.init))
+                covering: (folds + [name]).map(Syntax.init))
         }
     }
 

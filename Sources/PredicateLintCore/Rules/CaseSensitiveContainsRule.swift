@@ -42,7 +42,7 @@ public struct CaseSensitiveContainsRule: PredicateRule {
     public func check(_ context: RuleContext) -> [Finding] {
         context.facts.calls.compactMap { call in
             guard let name = call.calleeToken, name.text == "contains",
-                  let argument = call.singleUnlabeledArgument, !argument.isRegexValue,
+                  let argument = call.singleUnlabeledArgument, !context.isRegexValue(argument),
                   let receiver = call.receiver, Self.isModelStringProperty(receiver, context)
             else { return nil }
             return context.finding(

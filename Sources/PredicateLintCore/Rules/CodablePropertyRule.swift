@@ -25,6 +25,15 @@ public struct CodablePropertyRule: PredicateRule {
             let predicate = #Predicate<Movie> { $0.↓genre == genre }
             """),
             Example("#Predicate<Movie> { $0.↓budget.amount > 1_000_000 }"),
+            // An enum nested in a schema version, as versioned apps declare it.
+            Example(#"#Predicate<SchemaV2.Trip> { $0.↓kind.rawValue == "beach" }"#, files: [ExampleFile("Schema.swift", """
+                enum SchemaV2 {
+                    enum Kind: String, Codable { case city, beach }
+                    @Model final class Trip {
+                        var kind = Kind.city
+                    }
+                }
+                """)]),
         ],
         nonTriggering: [
             Example("""

@@ -1,8 +1,36 @@
 import SwiftSyntax
 
-/// A computed property of a model (in the class, an extension in any file, or a superclass),
-/// or the `id` that `PersistentModel` synthesizes.
+/// A computed property of a model (in the class, an extension in any file, a superclass, or an
+/// extension of a protocol the model adopts), or the `id` that `PersistentModel` synthesizes.
 public struct ComputedPropertyRule: PredicateRule {
+    /// Two versions of one model, and the current one's typealias, as versioned schemas have them.
+    static let schemas = ExampleFile("Schemas.swift", """
+        enum SchemaV1 {
+            @Model final class Trip {
+                var name = ""
+                var isLong: Bool { name.count > 10 }
+            }
+        }
+        enum SchemaV2 {
+            @Model final class Trip {
+                var name = ""
+                var isLong = false
+            }
+        }
+        typealias Trip = SchemaV2.Trip
+        """)
+
+    /// A protocol whose extension adds a computed property to every adopter.
+    static let rating = ExampleFile("Rateable.swift", """
+        protocol Rateable {
+            var rating: Double { get }
+        }
+        extension Rateable {
+            var isTopRated: Bool { rating > 4 }
+        }
+        extension Movie: Rateable {}
+        """)
+
     public static let description = RuleDescription(
         id: "computed-property",
         severity: .error,
@@ -36,8 +64,34 @@ public struct ComputedPropertyRule: PredicateRule {
             }
             let predicate = #Predicate<Podcast> { $0.↓isLong }
             """),
+            // Models as real apps declare them: each schema version is its own model…
+            Example("#Predicate<SchemaV1.Trip> { $0.↓isLong }", files: [schemas]),
+            Example("""
+            extension SchemaV1 {
+                static var long: Predicate<Trip> { #Predicate<Trip> { $0.↓isLong } }
+            }
+            """, files: [schemas]),
+            // …a typealias's extension extends the model, and so does a protocol's…
+            Example("#Predicate<Movie> { $0.↓isShort }", files: [ExampleFile("Film.swift", """
+                typealias Film = Movie
+                extension Film {
+                    var isShort: Bool { year < 1930 }
+                }
+                """)]),
+            Example("#Predicate<Movie> { $0.↓isTopRated }", files: [rating]),
+            // …and `@SwiftData.Model` is `@Model`.
+            Example("#Predicate<Podcast> { $0.↓isLong }", files: [ExampleFile("Podcast.swift", """
+                @SwiftData.Model final class Podcast {
+                    var title = ""
+                    var isLong: Bool { title.count > 40 }
+                }
+                """)]),
         ],
         nonTriggering: [
+            // `Trip` is the current version, whose `isLong` is stored.
+            Example("#Predicate<Trip> { $0.isLong }", files: [schemas]),
+            // A protocol requirement met by a stored property stays stored.
+            Example("#Predicate<Movie> { $0.rating > 4 }", files: [rating]),
             Example("""
             let displayTitle = "Heat"
             let predicate = #Predicate<Movie> { $0.name == displayTitle }

@@ -33,7 +33,7 @@ public struct ConstantPredicateRule: PredicateRule {
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
-        guard context.site.kind == .predicate, context.site.body.count == 1,
+        guard context.root.mayReachSwiftData, context.site.kind == .predicate, context.site.body.count == 1,
               let literal = context.site.body.first?.item.as(ExprSyntax.self)?.withoutParentheses
                 .as(BooleanLiteralExprSyntax.self) else { return [] }
         let fetches = literal.literal.tokenKind == .keyword(.true) ? "everything, pass no predicate" : "nothing, skip the fetch"

@@ -20,6 +20,11 @@ public struct ForceUnwrapRule: PredicateRule {
             Example(#"#Predicate<Movie> { $0.director↓!.name == "Nolan" }"#),
         ],
         nonTriggering: [
+            // A plain struct is evaluated in memory, where force unwraps are evaluated as Swift does.
+            Example("""
+            struct Ticket { var note: String? = "" }
+            let predicate = #Predicate<Ticket> { $0.note!.isEmpty }
+            """),
             Example(#"#Predicate<Movie> { $0.subtitle?.starts(with: "The") ?? false }"#),
             Example(#"#Predicate<Movie> { if let subtitle = $0.subtitle { subtitle.starts(with: "The") } else { false } }"#),
             Example("#Predicate<Movie> { !$0.isFavorite && $0.year != 2000 }"),
@@ -28,7 +33,8 @@ public struct ForceUnwrapRule: PredicateRule {
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
-        context.facts.forceUnwraps.map { unwrap in
+        guard context.root.mayReachSwiftData else { return [] }
+        return context.facts.forceUnwraps.map { unwrap in
             context.finding(
                 self, at: unwrap.exclamationMark,
                 message: "SwiftData rejects force unwraps when it runs a predicate; use `?.` with `??`, or `if let`")

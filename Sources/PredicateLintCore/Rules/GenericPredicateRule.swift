@@ -6,31 +6,35 @@ public struct GenericPredicateRule: PredicateRule {
     public static let description = RuleDescription(
         id: "generic-predicate",
         severity: .error,
-        summary: "Predicates over a generic parameter crash in Release builds",
+        summary: "Predicates over a generic model parameter crash in Release builds",
         rationale: """
-            A predicate built on a generic parameter (`#Predicate<T>` with `T: PersistentModel`) \
-            works in Debug builds and crashes in optimized ones: SwiftData cannot match the key \
-            path to a stored property (`Couldn't find \\T.<computed …>`), and the fatal error \
-            cannot be caught. Build the predicate in a function of each concrete model instead.
+            A predicate built on a generic parameter that is a model (`#Predicate<T>` with \
+            `T: PersistentModel`, or a protocol that refines it) works in Debug builds and \
+            crashes in optimized ones: SwiftData cannot match the key path to a stored property \
+            (`Couldn't find \\T.<computed …>`), and the fatal error cannot be caught. Build the \
+            predicate in a function of each concrete model instead. A generic parameter that is \
+            not a model (`T: Hashable`, or unconstrained) never reaches SwiftData: the predicate \
+            is evaluated in memory, and this rule says nothing. A parameter constrained to a \
+            protocol the linted files do not declare is reported, as it may be a model.
             Evidence, grade B: four independent projects report the Release-only crash with the same \
             stack (several independent reports).
             """,
         failsAt: .runtime,
         triggering: [
             Example("""
-            func recent<T: AnyObject>(_ type: T.Type) -> Predicate<T> {
+            func recent<T: PersistentModel>(_ type: T.Type) -> Predicate<T> {
                 ↓#Predicate<T> { _ in 1 == 1 }
             }
             """),
             Example("""
-            final class Repository<Model: AnyObject> {
+            final class Repository<Model: PersistentModel> {
                 func everything() -> Predicate<Model> { ↓#Predicate { _ in 1 == 1 } }
             }
             """),
             Example("""
-            func matching<Item: AnyObject>(_ items: [Item]) -> Int {
-                let predicate = ↓#Predicate { (item: Item) in 1 == 1 }
-                return items.filter { (try? predicate.evaluate($0)) == true }.count
+            protocol Archivable: PersistentModel {}
+            func archived<Item: Archivable>(_ type: Item.Type) -> Predicate<Item> {
+                ↓#Predicate<Item> { _ in 1 == 1 }
             }
             """),
         ],
@@ -50,46 +54,28 @@ public struct GenericPredicateRule: PredicateRule {
                 static func recent() -> Predicate<Movie> { #Predicate { $0.year > 2000 } }
             }
             """),
+            // Evaluated in memory: the parameter is not a model.
+            Example("""
+            func matching<Item: Hashable>(_ items: [Item]) -> Int {
+                let predicate = #Predicate { (item: Item) in 1 == 1 }
+                return items.filter { (try? predicate.evaluate($0)) == true }.count
+            }
+            """),
         ])
 
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
-        let generic = context.site.inputTypes.filter { Self.isGenericParameter($0, enclosing: context.site.macro) }
-        guard let name = generic.first else { return [] }
+        let generic = context.site.inputTypes.first { written in
+            switch PredicateRoot.of(written, at: context.site, index: context.models) {
+            case .genericModel, .genericUnknown: true
+            default: false
+            }
+        }
+        guard let name = generic else { return [] }
         return [context.finding(
             self, at: context.site.macro.pound,
-            message: "This predicate's root `\(name)` is a generic parameter; SwiftData crashes on it in Release builds. "
+            message: "This predicate's root `\(name)` is a generic model parameter; SwiftData crashes on it in Release builds. "
                 + "Build the predicate in a function of each concrete model")]
-    }
-
-    /// Whether `name` is a generic parameter of a function or type around `node`, or `Self` in
-    /// a protocol or a constrained protocol extension.
-    static func isGenericParameter(_ name: String, enclosing node: some SyntaxProtocol) -> Bool {
-        var current = node.parent
-        while let scope = current {
-            defer { current = scope.parent }
-            if name == "Self" {
-                if scope.is(ProtocolDeclSyntax.self) { return true }
-                if let extensionDecl = scope.as(ExtensionDeclSyntax.self) {
-                    return extensionDecl.genericWhereClause?.requirements.contains {
-                        $0.requirement.as(ConformanceRequirementSyntax.self)?.leftType.trimmedDescription == "Self"
-                    } ?? false
-                }
-                continue
-            }
-            let clause: GenericParameterClauseSyntax?
-            if let function = scope.as(FunctionDeclSyntax.self) { clause = function.genericParameterClause }
-            else if let initializer = scope.as(InitializerDeclSyntax.self) { clause = initializer.genericParameterClause }
-            else if let subscriptDecl = scope.as(SubscriptDeclSyntax.self) { clause = subscriptDecl.genericParameterClause }
-            else if let type = scope.asProtocol(DeclGroupSyntax.self) {
-                clause = type.as(StructDeclSyntax.self)?.genericParameterClause
-                    ?? type.as(ClassDeclSyntax.self)?.genericParameterClause
-                    ?? type.as(EnumDeclSyntax.self)?.genericParameterClause
-                    ?? type.as(ActorDeclSyntax.self)?.genericParameterClause
-            } else { clause = nil }
-            if clause?.parameters.contains(where: { $0.name.text == name }) == true { return true }
-        }
-        return false
     }
 }

@@ -26,6 +26,10 @@ public struct ModelComparisonRule: PredicateRule {
             let movie = Movie()
             let predicate = #Predicate<Actor> { $0.movies.contains { $0 ↓== movie } }
             """),
+            Example("""
+            let actor = Actor()
+            let predicate = #Predicate<Movie> { $0.cast.↓contains(actor) }
+            """),
         ],
         nonTriggering: [
             Example("""
@@ -37,6 +41,7 @@ public struct ModelComparisonRule: PredicateRule {
             let name = "Nolan"
             let predicate = #Predicate<Movie> { $0.director?.name == name }
             """),
+            Example(#"#Predicate<Movie> { $0.tags.contains("classic") }"#),
         ],
         corrections: [
             (Example("""
@@ -57,11 +62,26 @@ public struct ModelComparisonRule: PredicateRule {
                  return #Predicate { movie in directorID != movie.director?.persistentModelID }
              }
              """),
+            (Example("""
+             func movies(starring actor: Actor) -> Predicate<Movie> {
+                 #Predicate { $0.cast.↓contains(actor) }
+             }
+             """), """
+             func movies(starring actor: Actor) -> Predicate<Movie> {
+                 let actorID = actor.persistentModelID
+                 return #Predicate { $0.cast.contains { $0.persistentModelID == actorID } }
+             }
+             """),
         ])
 
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
+        comparisons(context) + containsCalls(context)
+    }
+
+    /// `$0.director == director`.
+    private func comparisons(_ context: RuleContext) -> [Finding] {
         context.facts.infixOperators.compactMap { comparison in
             guard let token = comparison.operator.as(BinaryOperatorExprSyntax.self)?.operator,
                   token.text == "==" || token.text == "!=" else { return nil }
@@ -70,11 +90,33 @@ public struct ModelComparisonRule: PredicateRule {
             let model = sides[modelIndex]
             let other = sides[1 - modelIndex]
             guard let captured = Self.capturedName(other) else { return nil }
+            let modelID = { (identifier: String) in
+                let optional = if case .optional? = context.keyPaths.type(of: model) { "?" } else { "" }
+                let sides = [model.trimmedDescription + optional + ".persistentModelID", identifier]
+                return (modelIndex == 1 ? sides.reversed() : sides).joined(separator: " \(token.text) ")
+            }
             return context.finding(
                 self, at: token,
                 message: "A predicate cannot capture the model `\(other.trimmedDescription)`; capture its "
                     + "`persistentModelID` before the predicate and compare `persistentModelID`s",
-                correction: correction(context, comparison, model: model, captured: captured, capturedIsLeft: modelIndex == 1))
+                correction: correction(context, replacing: comparison, captured: captured, with: modelID))
+        }
+    }
+
+    /// `$0.cast.contains(actor)`: the element compared with a captured model, just like `==`.
+    private func containsCalls(_ context: RuleContext) -> [Finding] {
+        context.facts.calls.compactMap { call in
+            guard let name = call.calleeToken, name.text == "contains", let receiver = call.receiver,
+                  let argument = call.singleUnlabeledArgument, let captured = Self.capturedName(argument),
+                  case .array(let element)? = context.keyPaths.type(of: receiver).map(KeyPathResolution.unwrapped),
+                  case .named(let model) = element, context.models.isModel(model) else { return nil }
+            return context.finding(
+                self, at: name,
+                message: "A predicate cannot capture the model `\(captured.baseName.text)`; capture its "
+                    + "`persistentModelID` before the predicate and test `contains { $0.persistentModelID == … }`",
+                correction: correction(context, replacing: call, captured: captured) { identifier in
+                    "\(receiver.trimmedDescription).contains { $0.persistentModelID == \(identifier) }"
+                })
         }
     }
 
@@ -90,21 +132,17 @@ public struct ModelComparisonRule: PredicateRule {
     /// that is provably the same value: the captured name is a local, parameter or property;
     /// the statement is in a function, initializer or getter body (not a property
     /// initializer, not a closure whose type a new statement could change); and no
-    /// declaration in that block already uses the new name.
-    private func correction(_ context: RuleContext, _ comparison: InfixOperatorExprSyntax, model: ExprSyntax,
-                            captured: DeclReferenceExprSyntax, capturedIsLeft: Bool) -> Correction? {
+    /// declaration in that block already uses the new name. `replacement` writes the new
+    /// expression given the identifier's name.
+    private func correction(_ context: RuleContext, replacing expression: some SyntaxProtocol, captured: DeclReferenceExprSyntax,
+                            with replacement: (String) -> String) -> Correction? {
         let identifier = captured.baseName.text + "ID"
         guard let statement = Self.enclosingStatement(of: context.site.macro),
               let block = statement.parent?.as(CodeBlockItemListSyntax.self), Self.isBodyOfDeclaration(block),
               LexicalLookup.binding(of: identifier, from: context.site.macro) == nil,
               !Self.declares(identifier, in: block),
               let binding = LexicalLookup.binding(of: captured.baseName.text, from: captured),
-              Self.isValue(binding),
-              let operatorToken = comparison.operator.as(BinaryOperatorExprSyntax.self)?.operator else { return nil }
-        let isOptional: Bool
-        if case .optional? = context.keyPaths.type(of: model) { isOptional = true } else { isOptional = false }
-        let modelID = model.trimmedDescription + (isOptional ? "?" : "") + ".persistentModelID"
-        let sides = capturedIsLeft ? (identifier, modelID) : (modelID, identifier)
+              Self.isValue(binding) else { return nil }
         // A lone expression is the body's implicit result; after a new `let` it needs `return`.
         let needsReturn = block.count == 1 && statement.item.is(ExprSyntax.self) && block.parent?.is(SourceFileSyntax.self) != true
         let start = statement.positionAfterSkippingLeadingTrivia.utf8Offset
@@ -112,7 +150,7 @@ public struct ModelComparisonRule: PredicateRule {
             TextEdit(range: start..<start,
                      replacement: "let \(identifier) = \(captured.baseName.text).persistentModelID\n"
                         + Self.indentation(of: statement) + (needsReturn ? "return " : "")),
-            TextEdit(replacing: comparison, with: "\(sides.0) \(operatorToken.text) \(sides.1)"),
+            TextEdit(replacing: expression, with: replacement(identifier)),
         ])
     }
 

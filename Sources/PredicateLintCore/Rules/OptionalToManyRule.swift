@@ -30,7 +30,7 @@ public struct OptionalToManyRule: PredicateRule {
     public func check(_ context: RuleContext) -> [Finding] {
         context.keyPaths.memberUses.compactMap { use in
             guard let member = use.member, member.kind == .stored, let type = member.type,
-                  case .optional = context.models.resolvingAliases(type),
+                  case .optional = type,
                   case .toMany = context.models.storage(of: type) else { return nil }
             let parent = use.access.parent
             let isTested = parent?.is(OptionalChainingExprSyntax.self) == true

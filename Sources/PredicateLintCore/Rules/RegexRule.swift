@@ -27,9 +27,16 @@ public struct RegexRule: PredicateRule {
             let pattern = /Titanic/
             let predicate = #Predicate<Movie> { $0.name.contains(↓pattern) }
             """),
+            Example("#Predicate<Movie> { $0.name.contains(↓titlePattern) }",
+                    files: [ExampleFile("Patterns.swift", "nonisolated(unsafe) let titlePattern = /Titanic/")]),
         ],
         nonTriggering: [
             Example(#"#Predicate<Movie> { $0.name.localizedStandardContains("Titanic") }"#),
+            // A plain struct is evaluated in memory, where regular expressions work.
+            Example("""
+            struct Ticket { var title = "" }
+            let predicate = #Predicate<Ticket> { $0.title.contains(/Heat/) }
+            """),
             Example("""
             let movies: [Movie] = []
             let matches = movies.filter { $0.name.contains(/Titanic/) }
@@ -63,11 +70,13 @@ public struct RegexRule: PredicateRule {
                 findings.append(context.finding(self, at: token, message: message, covering: [Syntax(call)]))
             }
         }
+        // A regex value builds; it fails only where SwiftData runs the predicate.
+        guard context.root.mayReachSwiftData else { return findings }
         for literal in context.facts.regexLiterals {
             guard let token = literal.firstToken(viewMode: .sourceAccurate) else { continue }
             findings.append(context.finding(self, at: token, message: message))
         }
-        for reference in context.facts.references where reference.isCapturedRegex {
+        for reference in context.facts.references where context.isCapturedRegex(reference) {
             findings.append(context.finding(
                 self, at: reference.baseName,
                 message: "`\(reference.baseName.text)` is a regular expression, which a predicate cannot use; " + advice))

@@ -39,6 +39,11 @@ public struct UnsupportedMemberRule: PredicateRule {
             let now = Date()
             let predicate = #Predicate<Movie> { $0.releaseDate < now }
             """),
+            // Evaluated in memory: `first` and the localized case properties work there.
+            Example("""
+            struct Ticket { var tags: [String] = []; var title = "" }
+            let predicate = #Predicate<Ticket> { $0.tags.first == "classic" || $0.title.localizedLowercase == "heat" }
+            """),
             Example(#"#Predicate<Movie> { $0.director.flatMap { $0.name.starts(with: "S") } ?? false }"#),
             Example(#"#Predicate<Movie> { $0.tags.max() == "z" }"#),
         ])
@@ -79,6 +84,8 @@ public struct UnsupportedMemberRule: PredicateRule {
                     self, at: name, message: "`\(shape)` is not supported in a predicate; \(help)"))
             }
         }
+        // These properties build; they fail only where SwiftData runs the predicate.
+        guard context.root.mayReachSwiftData else { return findings }
         for member in context.facts.memberAccesses {
             let name = member.declName.baseName
             guard Self.untranslatableProperties.contains(name.text), let base = member.base,

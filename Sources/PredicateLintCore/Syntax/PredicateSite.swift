@@ -19,6 +19,10 @@ public struct PredicateSite: Sendable {
     /// `@Query(filter:) var movies: [Movie]`, for `-> Predicate<Movie>` …), in input order.
     /// Empty when the code does not say; rules that need a type then stay silent.
     public let inputTypes: [String]
+    /// The declarations the predicate is written in, outermost first, as written: a type's
+    /// name, or an extension's extended type. Input types are looked up from here, as Swift
+    /// looks them up (`Trip` inside `enum SchemaV2` is `SchemaV2.Trip`).
+    public let scope: [String]
 
     /// The root model type of a predicate: its single input type, where known.
     public var rootType: String? { inputTypes.count == 1 ? inputTypes[0] : nil }

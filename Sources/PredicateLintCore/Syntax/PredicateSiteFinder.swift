@@ -17,7 +17,7 @@ public enum PredicateSiteFinder {
         let inputTypes = statedInputTypes(of: macro, kind: kind, parameters: parameters)
         return PredicateSite(
             kind: kind, macro: macro, closure: closure,
-            parameterNames: parameters.map(\.name), inputTypes: inputTypes)
+            parameterNames: parameters.map(\.name), inputTypes: inputTypes, scope: EnclosingDeclarations.scope(of: macro))
     }
 
     // MARK: Parameters
@@ -96,6 +96,11 @@ public enum PredicateSiteFinder {
         if let argument = parent.as(LabeledExprSyntax.self) {
             return typeFedByArgument(argument)
         }
+        // `descriptor.predicate = #Predicate { … }` for a `FetchDescriptor<Trip>` descriptor.
+        if let assignment = parent.as(InfixOperatorExprSyntax.self), assignment.operator.is(AssignmentExprSyntax.self),
+           assignment.rightOperand.id == node.id {
+            return typeOfAssignedPredicate(assignment.leftOperand)
+        }
         // `return #Predicate { … }` or the single expression of a body.
         if parent.is(ReturnStmtSyntax.self) || parent.is(CodeBlockItemSyntax.self) {
             return returnType(enclosing: parent)
@@ -103,9 +108,46 @@ public enum PredicateSiteFinder {
         return nil
     }
 
+    /// `descriptor.predicate`, where `descriptor` is declared (or initialized) as a
+    /// `FetchDescriptor<Trip>`: that type, whose input the predicate is.
+    static func typeOfAssignedPredicate(_ target: ExprSyntax) -> TypeSyntax? {
+        guard let member = target.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "predicate",
+              let base = member.base?.as(DeclReferenceExprSyntax.self) else { return nil }
+        switch LexicalLookup.binding(of: base.baseName.text, from: base) {
+        case .variable(let binding)?:
+            if let type = binding.typeAnnotation?.type { return type }
+            guard let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+                  let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self) else { return nil }
+            return TypeSyntax(IdentifierTypeSyntax(
+                name: generic.expression.as(DeclReferenceExprSyntax.self)?.baseName ?? .identifier("_"),
+                genericArgumentClause: generic.genericArgumentClause))
+        case .functionParameter(let parameter)?:
+            // `inout FetchDescriptor<Trip>`
+            return parameter.type.as(AttributedTypeSyntax.self)?.baseType ?? parameter.type
+        default:
+            return nil
+        }
+    }
+
+    /// `Predicate<Trip>`, for a root named by an expression such as `Trip.self`.
+    static func predicateType(of typeExpression: ExprSyntax) -> TypeSyntax? {
+        guard let member = typeExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.self),
+              let base = member.base, let name = WrittenType.typeName(base) else { return nil }
+        return TypeSyntax(IdentifierTypeSyntax(
+            name: .identifier("Predicate"),
+            genericArgumentClause: GenericArgumentClauseSyntax(arguments: [
+                GenericArgumentSyntax(argument: .type(TypeSyntax(IdentifierTypeSyntax(name: .identifier(name))))),
+            ])))
+    }
+
     /// For an argument labeled `filter:` or `predicate:`, the predicate type of the call or
-    /// attribute that takes it.
+    /// attribute that takes it; for `where:` beside `model: Trip.self`
+    /// (`modelContext.delete(model:where:)`), `Predicate<Trip>`.
     static func typeFedByArgument(_ argument: LabeledExprSyntax) -> TypeSyntax? {
+        if argument.label?.text == "where", let arguments = argument.parent?.as(LabeledExprListSyntax.self),
+           let model = arguments.first(where: { $0.label?.text == "model" }) {
+            return predicateType(of: model.expression)
+        }
         guard let label = argument.label?.text, label == "filter" || label == "predicate" else { return nil }
         let list = argument.parent
         if let call = list?.parent?.as(FunctionCallExprSyntax.self) {

@@ -8,37 +8,50 @@ public struct GenericPredicateRule: PredicateRule {
         severity: .error,
         summary: "Predicates over a generic model parameter crash in Release builds",
         rationale: """
-            A predicate built on a generic parameter that is a model (`#Predicate<T>` with \
-            `T: PersistentModel`, or a protocol that refines it) works in Debug builds and \
-            crashes in optimized ones: SwiftData cannot match the key path to a stored property \
-            (`Couldn't find \\T.<computed …>`), and the fatal error cannot be caught. Build the \
+            A predicate that reads a property through a generic parameter that is a model \
+            (`#Predicate<Row> { $0.fingerprint == value }` with `Row: PersistentModel` and a \
+            protocol requirement `fingerprint`) works in Debug builds and crashes in optimized \
+            ones: SwiftData matches each key path against the stored properties of the concrete \
+            model, and a key path spelled through the generic parameter matches none \
+            (`Couldn't find \\Row.<computed …>`); the fatal error cannot be caught. Build the \
             predicate in a function of each concrete model instead. A generic parameter that is \
             not a model (`T: Hashable`, or unconstrained) never reaches SwiftData: the predicate \
-            is evaluated in memory, and this rule says nothing. A parameter constrained to a \
-            protocol the linted files do not declare is reported, as it may be a model.
+            is evaluated in memory, and this rule says nothing. Nor does it speak where the \
+            predicate reads nothing through the parameter, or only `persistentModelID`, which \
+            SwiftData resolves by itself rather than by property metadata: no report shows those \
+            failing. A parameter constrained to a protocol the linted files do not declare is \
+            reported, as it may be a model.
             Evidence, grade B: four independent projects report the Release-only crash with the same \
-            stack (several independent reports).
+            stack (several independent reports), each reading a property through the parameter.
             """,
         failsAt: .runtime,
         triggering: [
             Example("""
-            func recent<T: PersistentModel>(_ type: T.Type) -> Predicate<T> {
-                ↓#Predicate<T> { _ in 1 == 1 }
+            protocol CacheRow: PersistentModel { var fingerprint: String { get } }
+            func rows<Row: CacheRow>(_ type: Row.Type, matching fingerprint: String) -> Predicate<Row> {
+                #Predicate<Row> { $0.↓fingerprint == fingerprint }
             }
             """),
             Example("""
-            final class Repository<Model: PersistentModel> {
-                func everything() -> Predicate<Model> { ↓#Predicate { _ in 1 == 1 } }
+            protocol Archivable: PersistentModel { var isArchived: Bool { get } }
+            final class Repository<Model: Archivable> {
+                func archived() -> Predicate<Model> { #Predicate { $0.↓isArchived } }
             }
             """),
             Example("""
-            protocol Archivable: PersistentModel {}
-            func archived<Item: Archivable>(_ type: Item.Type) -> Predicate<Item> {
-                ↓#Predicate<Item> { _ in 1 == 1 }
+            protocol Titled { var title: String { get } }
+            func titled<Item: PersistentModel & Titled>(_ type: Item.Type) -> Predicate<Item> {
+                #Predicate<Item> { item in item.↓title.isEmpty }
             }
             """),
         ],
         nonTriggering: [
+            // Only the identifier, which SwiftData resolves by itself.
+            Example("""
+            func object<T: PersistentModel>(_ type: T.Type, id: PersistentIdentifier) -> Predicate<T> {
+                #Predicate<T> { $0.persistentModelID == id }
+            }
+            """),
             Example("""
             final class T { var year = 0 }
             let predicate = #Predicate<T> { $0.year > 2000 }
@@ -66,16 +79,31 @@ public struct GenericPredicateRule: PredicateRule {
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
-        let generic = context.site.inputTypes.first { written in
+        for (position, written) in context.site.inputTypes.enumerated() {
             switch PredicateRoot.of(written, at: context.site, index: context.models) {
-            case .genericModel, .genericUnknown: true
-            default: false
+            case .genericModel, .genericUnknown: break
+            default: continue
             }
+            // The first property read through this input, other than the identifier.
+            guard let read = context.facts.memberAccesses.first(where: { access in
+                access.declName.baseName.text != "persistentModelID"
+                    && access.base.map { Self.isInput(position, $0, context.site) } == true
+            }) else { continue }
+            return [context.finding(
+                self, at: read.declName.baseName,
+                message: "`\(read.trimmedDescription)` is read through the generic model parameter `\(written)`; "
+                    + "SwiftData cannot match that key path in Release builds and crashes. "
+                    + "Build the predicate in a function of each concrete model")]
         }
-        guard let name = generic else { return [] }
-        return [context.finding(
-            self, at: context.site.macro.pound,
-            message: "This predicate's root `\(name)` is a generic model parameter; SwiftData crashes on it in Release builds. "
-                + "Build the predicate in a function of each concrete model")]
+        return []
+    }
+
+    /// Whether `expression` is the predicate's input at `position` (`$0`, or its name).
+    static func isInput(_ position: Int, _ expression: ExprSyntax, _ site: PredicateSite) -> Bool {
+        guard let reference = expression.as(DeclReferenceExprSyntax.self),
+              case .closureParameter(let closure)? = LexicalLookup.binding(of: reference.baseName.text, from: reference),
+              closure.id == site.closure.id else { return false }
+        let name = reference.baseName.text
+        return name == "$\(position)" || site.parameterNames.firstIndex(of: name) == position
     }
 }

@@ -47,6 +47,16 @@ import SyntheticCorpus
         "Extensions/Show+Derived.swift": "extension Show {\n var isCheap: Bool { budget.amount < 10 }\n}\n",
         "Views/Shows.swift": "let a = #Predicate<Show> { $0.budget.amount > 3 || $0.isCheap }\nlet b = #Predicate<Show> { $0.tags.isEmpty }\nlet c = #Predicate<Show> { $0.hosts?.isEmpty == false }\n",
         "Views/Stale.swift": "// predicate-lint:disable:next has-prefix\nlet x = 1\n",
+        // A root declared elsewhere that is not a model: evaluated in memory, so silent.
+        "Types/Ticket.swift": "struct Ticket { var tags: [String] = [] }\n",
+        "Views/Tickets.swift": "let t = #Predicate<Ticket> { $0.tags.isEmpty == false }\n",
+        // A protocol adopted in an extension elsewhere, whose own extension adds a computed property.
+        "Types/Rateable.swift": "protocol Rateable { var stars: Int { get } }\nextension Rateable { var isTop: Bool { stars > 4 } }\n",
+        "Extensions/Host+Rateable.swift": "extension Host: Rateable { var stars: Int { 3 } }\n",
+        "Views/Hosts.swift": "let h = #Predicate<Host> { $0.isTop }\n",
+        // A regex constant declared in another file.
+        "Types/Patterns.swift": "nonisolated(unsafe) let hostPattern = /Ann/\n",
+        "Views/HostSearch.swift": "let s = #Predicate<Host> { $0.name.contains(hostPattern) }\n",
     ]
 
     @Test func resultsAreTheSameWithAndWithoutThePrefilter() throws {
@@ -57,9 +67,10 @@ import SyntheticCorpus
         #expect(filtered.standardOutput == full.standardOutput)
         #expect(filtered.exitCode == full.exitCode)
         // The tricky files were all needed: their findings are there.
-        for needle in ["codable-property", "computed-property", "optional-to-many", "superfluous-disable"] {
+        for needle in ["codable-property", "computed-property", "optional-to-many", "superfluous-disable", "Views/Hosts.swift", "Views/HostSearch.swift"] {
             #expect(filtered.standardOutput.contains(needle), "\(needle)")
         }
+        #expect(!filtered.standardOutput.contains("Tickets.swift"))
         #expect(try JSONSerialization.jsonObject(with: Data(filtered.standardOutput.utf8)) is [String: Any])
     }
 }

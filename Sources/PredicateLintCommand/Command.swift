@@ -65,19 +65,27 @@ public enum Command {
         case .lint(let options):
             return LintRun(options: options, environment: environment).run()
         case .effectiveConfiguration(let path, let configPath):
-            do {
-                let resolver = try ConfigurationResolver(explicitPath: configPath)
-                // For a folder, the configuration a file directly inside it would get.
-                var isDirectory: ObjCBool = false
-                let probe = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-                    ? URL(fileURLWithPath: path).appendingPathComponent("_.swift").path : path
-                switch resolver.configuration(for: probe) {
-                case .success(let configuration): return CommandOutput(standardOutput: configuration.effectiveJSON())
-                case .failure(let failure): return CommandOutput(standardError: failure.description + "\n", exitCode: 2)
-                }
-            } catch {
-                return CommandOutput(standardError: error.description + "\n", exitCode: 2)
-            }
+            return effectiveConfiguration(at: path, configPath: configPath)
+        }
+    }
+
+    /// The configuration that governs `path` (for a folder, a file directly inside it), with
+    /// the deployment target that applies and where it was found.
+    static func effectiveConfiguration(at path: String, configPath: String?) -> CommandOutput {
+        let workspace: Workspace
+        do {
+            workspace = try Workspace(roots: [path], settings: Workspace.Settings(configurationPath: configPath))
+        } catch {
+            return CommandOutput(standardError: error.description + "\n", exitCode: 2)
+        }
+        var isDirectory: ObjCBool = false
+        let probe = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+            ? URL(fileURLWithPath: path).appendingPathComponent("_.swift").path : path
+        switch workspace.configuration(for: probe) {
+        case .success(let configuration):
+            return CommandOutput(standardOutput: configuration.effectiveJSON(deploymentTarget: workspace.deploymentTarget(for: probe)))
+        case .failure(let failure):
+            return CommandOutput(standardError: failure.description + "\n", exitCode: 2)
         }
     }
 }

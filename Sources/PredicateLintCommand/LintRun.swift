@@ -164,6 +164,9 @@ struct LintRun {
         }
         outcome.problems += results.compactMap(\.problem)
         outcome.findings = results.flatMap(\.findings)
+        outcome.notes += retiredRuleNotes(
+            inComments: zip(selected, results).flatMap { entry, result in result.retiredRules.map { ($0, entry.file.path) } },
+            inConfigurations: selected.compactMap { try? workspace.configuration(for: $0.file.path).get() })
         if options.strict { outcome.findings = outcome.findings.map { $0.with(severity: .error) } }
         outcome.sources = Dictionary(results.compactMap { $0.source.map { ($0.path, $0) } }, uniquingKeysWith: { first, _ in first })
         // Files whose findings came from the cache are read again, only where the text is needed.
@@ -172,6 +175,24 @@ struct LintRun {
         for (file, _) in selected where outcome.sources[file.path] == nil && pathsWithFindings.contains(file.path) {
             outcome.sources[file.path] = file.load()
         }
+    }
+
+    /// Once per retired rule, however many comments and configurations name it: that it is
+    /// gone, why, and where it is named. The exit status does not change.
+    func retiredRuleNotes(inComments comments: [(rule: String, path: String)], inConfigurations configurations: [Configuration]) -> String {
+        var places: [String: [String]] = [:]
+        for configuration in configurations {
+            for rule in configuration.retiredRules {
+                let place = configuration.path ?? "the configuration"
+                if places[rule]?.contains(place) != true { places[rule, default: []].append(place) }
+            }
+        }
+        for (rule, path) in comments where places[rule]?.contains(path) != true { places[rule, default: []].append(path) }
+        return places.keys.sorted().map { rule in
+            let named = places[rule]!
+            let where_ = named.count == 1 ? named[0] : "\(named[0]) and \(Wording.count(named.count - 1, "other place"))"
+            return "note: `\(rule)` no longer exists: \(RetiredRules.reasons[rule]!). It is named in \(where_); remove it there.\n"
+        }.joined()
     }
 
     // MARK: 7. Baseline

@@ -27,6 +27,8 @@ public enum RuleDocumentation {
 
             \(description.rationale)
 
+            \(casesText(description))
+
             """
         if let example = description.triggering.first {
             text += "\nTriggers:\n\(indent(example.plainCode))\n"
@@ -113,6 +115,20 @@ public enum RuleDocumentation {
         }
     }
 
+    /// Each case with when and where it fails and the evidence: `explain`, the rule pages and
+    /// SARIF's descriptions show it.
+    public static func casesText(_ description: RuleDescription) -> String {
+        "Where it fails, and the evidence:\n" + description.cases.map { ruleCase in
+            let when: String = switch ruleCase.failsAt {
+            case .build: "fails to build"
+            case .runtime: "fails at runtime"
+            case .never: "never fails"
+            }
+            let systems = ruleCase.fixedIn.map { "on systems before \($0.allNames)" } ?? "on every system"
+            return "- \(ruleCase.name): \(when), \(systems). Evidence: \(ruleCase.evidence.text)."
+        }.joined(separator: "\n")
+    }
+
     /// Which predicates a rule speaks about, from when its examples fail: what the macro
     /// rejects is wrong on every root; what fails at runtime, only where SwiftData runs it.
     static func reach(of description: RuleDescription) -> String {
@@ -146,6 +162,8 @@ public enum RuleDocumentation {
             ## Why
 
             \(description.rationale)
+
+            \(casesText(description))
 
             ## Triggers
 

@@ -5,11 +5,12 @@ public struct Linter: Sendable {
     public let rules: [any Rule]
     /// Severities the configuration sets in place of the rules' own.
     public let severities: [String: Severity]
-    public let deploymentTarget: DeploymentTarget?
+    /// The app's oldest systems; SwiftData's oldest when the project says nothing.
+    public let deploymentTarget: DeploymentTarget
 
     /// `rules` in claiming order: see `RuleRegistry`. By default every rule that is not opt-in.
     public init(rules: [any Rule] = RuleRegistry.all.filter { !$0.description.isOptIn }.map { $0.init() },
-                severities: [String: Severity] = [:], deploymentTarget: DeploymentTarget? = nil) {
+                severities: [String: Severity] = [:], deploymentTarget: DeploymentTarget = .swiftDataMinimum) {
         self.rules = rules
         self.severities = severities
         self.deploymentTarget = deploymentTarget

@@ -118,15 +118,6 @@ import PredicateLintCore
         #expect(json["deployment_target"] as? String == "iOS 17.4")
         #expect(json["source"] as? String == tree.path(".predicate-lint.json"))
     }
-
-    @Test func deploymentTargetsCompareByRelease() throws {
-        let ios17 = try #require(DeploymentTarget(parsing: "iOS 17.0"))
-        let ios174 = try #require(DeploymentTarget(parsing: "ios 17.4"))
-        let macOS15 = try #require(DeploymentTarget(parsing: "macOS 15"))
-        #expect(!ios17.supports(.predicateEvaluate) && ios174.supports(.predicateEvaluate))
-        #expect(!ios174.supports(.expressions) && macOS15.supports(.expressions))
-        #expect(DeploymentTarget(parsing: "Android 14") == nil && DeploymentTarget(parsing: "iOS") == nil)
-    }
 }
 
 @Suite struct GlobTests {
@@ -141,5 +132,30 @@ import PredicateLintCore
     ])
     func matchesLikeSwiftLintUsersExpect(_ pattern: String, _ path: String, _ expected: Bool) {
         #expect(Glob(pattern).matches(path) == expected)
+    }
+}
+
+/// A rule that was retired is not an error where a configuration or a comment still names it:
+/// the tool says once that it is gone, and why, and the exit status is what it would be.
+@Suite struct RetiredRuleTests {
+    @Test func aRetiredRuleIsNamedOnceAndChangesNothing() throws {
+        let tree = try TemporaryTree([
+            ".predicate-lint.json": #"{ "disabled_rules": ["constant-predicate"], "severity": { "constant-predicate": "error" } }"#,
+            "A.swift": "// predicate-lint:disable:next constant-predicate - iOS 17\nlet all = #Predicate<Website> { _ in true }\n",
+            "B.swift": "let none = #Predicate<Website> { _ in false } // predicate-lint:disable:this constant-predicate\n",
+        ])
+        let output = Command.run(["--no-cache", tree.path()])
+        #expect(output.exitCode == 0)
+        #expect(output.standardOutput.isEmpty, "no superfluous-disable for a retired rule")
+        let notes = output.standardError.split(separator: "\n").filter { $0.contains("constant-predicate") }
+        #expect(notes.count == 1, "\(output.standardError)")
+        #expect(notes.first?.contains("no longer exists") == true && notes.first?.contains("iOS 17 betas") == true)
+        #expect(notes.first?.contains("and 2 other places") == true, "\(notes)")
+    }
+
+    @Test func aRetiredRuleIsNotInTheEffectiveConfiguration() throws {
+        let configuration = try Configuration.parse(#"{ "opt_in_rules": ["constant-predicate"] }"#, path: "c.json")
+        #expect(configuration.retiredRules == ["constant-predicate"])
+        #expect(!configuration.enabledRuleIDs().contains("constant-predicate"))
     }
 }

@@ -13,7 +13,7 @@ struct RuleExample: Sendable, CustomTestStringConvertible {
     /// Lints this example's code, or a variant of it, the way the rule's examples are meant:
     /// beside its other files and the example app's models.
     func lint(_ code: String) -> [Finding] {
-        PredicateLintCoreTests.lint(code, beside: example.files, deploymentTarget: description.exampleDeploymentTarget)
+        PredicateLintCoreTests.lint(code, beside: example.files, deploymentTarget: example.deploymentTarget ?? .swiftDataMinimum)
     }
 
     /// Where the example is written, so a failure points at it.
@@ -35,7 +35,7 @@ struct RuleCorrection: Sendable, CustomTestStringConvertible {
     let ruleID: String
     let before: Example
     let after: String
-    var deploymentTarget: DeploymentTarget? { RuleRegistry.description(of: ruleID)?.exampleDeploymentTarget }
+    var deploymentTarget: DeploymentTarget { before.deploymentTarget ?? .swiftDataMinimum }
 
     var testDescription: String { "\(ruleID) correction at line \(before.line)" }
 
@@ -58,10 +58,10 @@ let allRulesLinter = Linter(rules: RuleRegistry.all.map { $0.init() })
 /// Lints `code` as one file of the example app: beside `ExampleModels`' model files (and any
 /// other files given), with every rule on. Returns the findings in `code`.
 func lint(_ code: String, path: String = "Example.swift", beside others: [ExampleFile] = [],
-          deploymentTarget: DeploymentTarget? = nil) -> [Finding] {
+          deploymentTarget: DeploymentTarget = .swiftDataMinimum) -> [Finding] {
     let files = [SourceFile(path: path, text: code)] + others.map { SourceFile(path: $0.path, text: $0.code) }
         + ExampleModels.files.map { SourceFile(path: $0.path, text: $0.source) }
-    let linter = deploymentTarget.map { Linter(rules: allRulesLinter.rules, deploymentTarget: $0) } ?? allRulesLinter
+    let linter = Linter(rules: allRulesLinter.rules, deploymentTarget: deploymentTarget)
     return linter.lint(files).filter { $0.path == path }
 }
 

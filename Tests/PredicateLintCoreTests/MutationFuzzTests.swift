@@ -39,7 +39,7 @@ import Testing
     @Test(arguments: 0..<8)
     func mutationsNeverCrashMisplaceOrBreak(_ shard: Int) {
         var random = SeededRandom(seed: UInt64(shard) &* 7_919 &+ 1)
-        let linter = Linter(rules: RuleRegistry.all.map { $0.init() }, deploymentTarget: DeploymentTarget(parsing: "iOS 17.0"))
+        let linter = Linter(rules: RuleRegistry.all.map { $0.init() }, deploymentTarget: .swiftDataMinimum)
         let fixer = Fixer(linter: linter)
         let models = ModelIndex(files: ExampleModels.files.map { SourceFile(path: $0.path, text: $0.source) })
         for _ in 0..<500 {

@@ -74,12 +74,33 @@ import Testing
             #expect(ids.insert(description.id).inserted, "duplicate id \(description.id)")
             #expect(description.id.wholeMatch(of: /[a-z]+(-[a-z]+)*/) != nil, "\(description.id) is not kebab-case")
             #expect(!description.triggering.isEmpty && !description.nonTriggering.isEmpty, "\(description.id)")
-            #expect(!description.summary.isEmpty && description.rationale.contains("Evidence"), "\(description.id)")
-            // A claim that something fails says how sure we are: a grade from the evidence
-            // catalogue, or the oracle's check against the macro.
-            if description.failsAt != .never {
-                let rationale = description.rationale
-                #expect(rationale.contains("grade") || rationale.contains("checked against the macro"), "\(description.id)")
+            #expect(!description.summary.isEmpty && !description.rationale.isEmpty, "\(description.id)")
+            for ruleCase in description.cases {
+                // A claim that something fails says how sure we are: a grade from the evidence
+                // catalogue with its sources, or the oracle's check against the macro.
+                switch (ruleCase.failsAt, ruleCase.evidence) {
+                case (.never, .notAClaim), (.build, .checkedAgainstMacro): break
+                case (.build, .graded(_, let sources)), (.runtime, .graded(_, let sources)):
+                    #expect(!sources.isEmpty, "\(description.id), \(ruleCase.name): a grade names its sources")
+                default: Issue.record("\(description.id), \(ruleCase.name): evidence \(ruleCase.evidence) does not fit a failure \(ruleCase.failsAt)")
+                }
+            }
+            // Every failure time an example claims is one of the rule's cases.
+            let claimed = Set(description.triggering.map { $0.failsAt ?? description.failsAt })
+            #expect(claimed.isSubset(of: Set(description.cases.map(\.failsAt))), "\(description.id)")
+        }
+    }
+
+    /// A dated case is shown on both sides of its boundary: reported for an app that supports
+    /// an older system, silent for one whose target has the fix.
+    @Test func datedCasesAreShownOnBothSidesOfTheirBoundary() {
+        for description in RuleRegistry.descriptions {
+            for ruleCase in description.cases {
+                guard let fixedIn = ruleCase.fixedIn else { continue }
+                #expect(description.triggering.contains { !($0.deploymentTarget ?? .swiftDataMinimum).supports(fixedIn) },
+                        "\(description.id), \(ruleCase.name): no triggering example before \(fixedIn.allNames)")
+                #expect(description.nonTriggering.contains { $0.deploymentTarget?.supports(fixedIn) == true },
+                        "\(description.id), \(ruleCase.name): no non-triggering example from \(fixedIn.allNames)")
             }
         }
     }

@@ -37,7 +37,7 @@ final class MovieStore {
         return try context.fetch(FetchDescriptor(predicate: Bool.random() ? bitwise : arithmetic))
     }
 
-    // availability: `#Expression` needs iOS 18; this app supports iOS 17 (.predicate-lint.json).
+    // availability: `#Expression` needs iOS 18; this app supports iOS 17 (Package.swift).
     let score = #Expression<Movie, Double> { $0.rating * 2 }
 
     func search(_ text: String) throws -> [Movie] {
@@ -84,12 +84,13 @@ final class MovieStore {
         return try context.fetch(FetchDescriptor(predicate: Bool.random() ? forced : chained))
     }
 
-    // constant-predicate: crashes on iOS 17; pass no predicate to fetch everything.
+    // Fine: a predicate that is always `true` failed only in iOS 17's betas.
     func everything() throws -> [Movie] {
         try context.fetch(FetchDescriptor(predicate: #Predicate<Movie> { _ in true }))
     }
 
-    // codable-property: `genre` is stored as encoded data; comparing it throws.
+    // codable-property: `genre` is stored as encoded data; comparing it throws before iOS 27 and
+    // macOS 27, and this app supports iOS 17 and macOS 14 (Package.swift).
     func movies(in genre: Genre) throws -> [Movie] {
         try context.fetch(FetchDescriptor(predicate: #Predicate<Movie> { $0.genre == genre }))
     }

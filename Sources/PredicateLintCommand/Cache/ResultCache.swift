@@ -41,12 +41,18 @@ public final class ResultCache: Sendable {
         write(declarations, Self.name(["declarations", String(contentHash)]))
     }
 
-    public func findings(path: String, contentHash: UInt64, context: String) -> [Finding]? {
-        read([Finding].self, Self.name(["findings", path, String(contentHash), context]))
+    /// What linting a file gave: its findings, and the retired rules its comments name.
+    public struct LintEntry: Codable, Sendable {
+        public let findings: [Finding]
+        public let retiredRules: [String]
     }
 
-    public func store(_ findings: [Finding], path: String, contentHash: UInt64, context: String) {
-        write(findings, Self.name(["findings", path, String(contentHash), context]))
+    public func lintEntry(path: String, contentHash: UInt64, context: String) -> LintEntry? {
+        read(LintEntry.self, Self.name(["findings", path, String(contentHash), context]))
+    }
+
+    public func store(_ entry: LintEntry, path: String, contentHash: UInt64, context: String) {
+        write(entry, Self.name(["findings", path, String(contentHash), context]))
     }
 
     private func read<Value: Decodable>(_ type: Value.Type, _ name: String) -> Value? {

@@ -14,6 +14,8 @@ public struct Configuration: Sendable, Equatable {
     public var deploymentTarget: DeploymentTarget?
     /// The file it was read from, whose folder the globs are relative to; nil for the defaults.
     public var path: String?
+    /// Retired rules it names (they are left out of the lists above).
+    public var retiredRules: Set<String> = []
 
     public init() {}
 
@@ -53,15 +55,19 @@ public struct Configuration: Sendable, Equatable {
             let (key, line, value) = (entry.key, entry.line, entry.value)
             func fail(_ message: String) -> Failure { Failure(path: path, line: line, message: "\"\(key)\": \(message)") }
             switch key {
-            case "disabled_rules": configuration.disabledRules = try ruleIDs(value, fail)
-            case "opt_in_rules": configuration.optInRules = try ruleIDs(value, fail)
-            case "only_rules": configuration.onlyRules = try ruleIDs(value, fail)
+            case "disabled_rules": configuration.disabledRules = try ruleIDs(value, fail, retired: &configuration.retiredRules)
+            case "opt_in_rules": configuration.optInRules = try ruleIDs(value, fail, retired: &configuration.retiredRules)
+            case "only_rules": configuration.onlyRules = try ruleIDs(value, fail, retired: &configuration.retiredRules)
             case "included": configuration.included = try strings(value, fail).map(Glob.init)
             case "excluded": configuration.excluded = try strings(value, fail).map(Glob.init)
             case "severity":
                 guard case .object(let severities) = value else { throw fail("expected an object of rule ids and \"warning\" or \"error\"") }
                 for severity in severities {
                     let (rule, level) = (severity.key, severity.value)
+                    if RetiredRules.reasons[rule] != nil {
+                        configuration.retiredRules.insert(rule)
+                        continue
+                    }
                     guard RuleRegistry.description(of: rule) != nil else { throw fail(unknownRule(rule)) }
                     guard case .string(let name) = level, let severity = Severity(rawValue: name) else {
                         throw fail("the severity of \(rule) must be \"warning\" or \"error\"")
@@ -93,10 +99,13 @@ public struct Configuration: Sendable, Equatable {
         return result
     }
 
-    private static func ruleIDs(_ value: JSON, _ fail: (String) -> Failure) throws(Failure) -> [String] {
+    /// The rule ids of a list; retired ones are noted apart, unknown ones are an error.
+    private static func ruleIDs(_ value: JSON, _ fail: (String) -> Failure, retired: inout Set<String>) throws(Failure) -> [String] {
         let ids = try strings(value, fail)
-        if let unknown = ids.first(where: { RuleRegistry.description(of: $0) == nil }) { throw fail(unknownRule(unknown)) }
-        return ids
+        retired.formUnion(ids.filter { RetiredRules.reasons[$0] != nil })
+        let current = ids.filter { RetiredRules.reasons[$0] == nil }
+        if let unknown = current.first(where: { RuleRegistry.description(of: $0) == nil }) { throw fail(unknownRule(unknown)) }
+        return current
     }
 
     private static func unknownRule(_ id: String) -> String {
@@ -116,11 +125,11 @@ public struct Configuration: Sendable, Equatable {
         }
     }
 
-    public func linter(enableAllRules: Bool = false) -> Linter {
+    public func linter(enableAllRules: Bool = false, deploymentTarget: DeploymentTarget = .swiftDataMinimum) -> Linter {
         let enabled = Set(enabledRuleIDs(enableAllRules: enableAllRules))
         return Linter(
             rules: RuleRegistry.all.filter { enabled.contains($0.description.id) }.map { $0.init() },
-            severities: severities, deploymentTarget: deploymentTarget)
+            severities: severities, deploymentTarget: self.deploymentTarget ?? deploymentTarget)
     }
 
     /// Whether a file is linted under this configuration: in `included` (when given) and not
@@ -132,8 +141,9 @@ public struct Configuration: Sendable, Equatable {
         return !excluded.contains { $0.matches(relative) }
     }
 
-    /// Every setting with defaults filled in: what `config --effective` prints.
-    public func effectiveJSON(enableAllRules: Bool = false) -> String {
+    /// Every setting with defaults filled in, and the deployment target that applies with where
+    /// it comes from: what `config --effective` prints.
+    public func effectiveJSON(enableAllRules: Bool = false, deploymentTarget applied: AppliedDeploymentTarget? = nil) -> String {
         let enabled = enabledRuleIDs(enableAllRules: enableAllRules)
         let severities = enabled.map { id in
             JSON.Member(key: id, value: .string((self.severities[id] ?? RuleRegistry.description(of: id)?.severity ?? .warning).rawValue))
@@ -144,7 +154,8 @@ public struct Configuration: Sendable, Equatable {
             "severity": .object(severities),
             "included": .array(included.map { .string($0.pattern) }),
             "excluded": .array(excluded.map { .string($0.pattern) }),
-            "deployment_target": deploymentTarget.map { .string($0.description) } ?? .null,
+            "deployment_target": (applied?.target ?? deploymentTarget).map { .string($0.description) } ?? .null,
+            "deployment_target_source": applied.map { .string($0.source) } ?? .null,
         ]
         return document.serialized() + "\n"
     }

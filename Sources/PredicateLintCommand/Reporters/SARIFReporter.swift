@@ -12,7 +12,7 @@ extension Reporter {
                 "id": .string(description.id),
                 "name": .string(description.id),
                 "shortDescription": ["text": .string(description.summary)],
-                "fullDescription": ["text": .string(description.rationale)],
+                "fullDescription": ["text": .string(description.rationale + "\n\n" + RuleDocumentation.casesText(description))],
                 "help": ["text": .string(description.rationale), "markdown": .string(helpMarkdown(description))],
                 "helpUri": .string(RuleDocumentation.pageURL(for: description.id)),
                 "defaultConfiguration": ["level": .string(description.severity.rawValue)],
@@ -54,7 +54,7 @@ extension Reporter {
     }
 
     static func helpMarkdown(_ description: RuleDescription) -> String {
-        var text = "**\(description.summary)**\n\n\(description.rationale)"
+        var text = "**\(description.summary)**\n\n\(description.rationale)\n\n\(RuleDocumentation.casesText(description))"
         if let correction = description.corrections.first {
             text += "\n\nBefore:\n```swift\n\(correction.before.plainCode)\n```\nAfter:\n```swift\n\(correction.after)\n```"
         } else if let example = description.nonTriggering.first {

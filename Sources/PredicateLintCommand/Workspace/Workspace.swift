@@ -33,6 +33,7 @@ public final class Workspace: @unchecked Sendable {
     let configurations: ConfigurationResolver
     private let projects: ProjectLocator
     private var modelsByProject: [Project: ProjectModels] = [:]
+    private var targetsByProject: [Project: ProjectDeploymentTarget?] = [:]
     private var lintersByConfiguration: [String: SelectedLinter] = [:]
     private let lock = NSLock()
 
@@ -105,11 +106,38 @@ public final class Workspace: @unchecked Sendable {
     public func linter(for path: String, ignoringExclusion: Bool = false) -> SelectedLinter? {
         guard case .success(let configuration) = configurations.configuration(for: path),
               ignoringExclusion || configuration.covers(path) else { return nil }
-        let key = configuration.path ?? ""
+        let target = deploymentTarget(for: path, configuration: configuration).target
+        let key = "\(configuration.path ?? "")|\(target)"
         if let known = lock.withLock({ lintersByConfiguration[key] }) { return known }
-        let selected = SelectedLinter(configuration: configuration, enableAllRules: settings.enableAllRules)
+        let selected = SelectedLinter(configuration: configuration, enableAllRules: settings.enableAllRules, deploymentTarget: target)
         lock.withLock { lintersByConfiguration[key] = selected }
         return selected
+    }
+
+    /// The deployment target that applies to a file, and where it comes from: the
+    /// configuration's `deployment_target`, else what the file's project states, else
+    /// SwiftData's oldest systems.
+    public func deploymentTarget(for path: String) -> AppliedDeploymentTarget? {
+        guard case .success(let configuration) = configurations.configuration(for: path) else { return nil }
+        return deploymentTarget(for: path, configuration: configuration)
+    }
+
+    private func deploymentTarget(for path: String, configuration: Configuration) -> AppliedDeploymentTarget {
+        if let configured = configuration.deploymentTarget {
+            return AppliedDeploymentTarget(target: configured, source: configuration.path ?? "the configuration")
+        }
+        let project = project(of: path)
+        let found: ProjectDeploymentTarget?
+        if let known = lock.withLock({ targetsByProject[project] }) {
+            found = known
+        } else {
+            found = ProjectDeploymentTarget.read(projectFolder: project.folder)
+            lock.withLock { targetsByProject[project] = .some(found) }
+        }
+        guard let found else {
+            return AppliedDeploymentTarget(target: .swiftDataMinimum, source: "none stated; SwiftData's oldest systems")
+        }
+        return AppliedDeploymentTarget(target: found.target, source: found.sources.map { "\(project.folder)/\($0)" }.joined(separator: ", "))
     }
 
     /// For long-lived servers: whether any configuration changed on disk since it was read;
@@ -117,7 +145,10 @@ public final class Workspace: @unchecked Sendable {
     @discardableResult
     public func reloadConfigurationIfChanged() -> Bool {
         guard configurations.reloadIfChanged() else { return false }
-        lock.withLock { lintersByConfiguration = [:] }
+        lock.withLock {
+            lintersByConfiguration = [:]
+            targetsByProject = [:]
+        }
         return true
     }
 
@@ -195,6 +226,8 @@ public final class Workspace: @unchecked Sendable {
     /// What linting one scanned file gave.
     public struct FileResult: Sendable {
         public var findings: [Finding] = []
+        /// Retired rules the file's suppression comments name.
+        public var retiredRules: Set<String> = []
         /// The parsed file, where the caller asked to keep it and it was parsed.
         public var source: SourceFile?
         public var problem: InputProblem?
@@ -209,8 +242,8 @@ public final class Workspace: @unchecked Sendable {
         let models = models(for: file.path)
         let context = "\(selected.configurationDigest)|\(models.digest)"
         let cache = parsed == nil ? settings.cache : nil
-        if let cached = cache?.findings(path: file.path, contentHash: file.contentHash, context: context) {
-            return FileResult(findings: cached)
+        if let cached = cache?.lintEntry(path: file.path, contentHash: file.contentHash, context: context) {
+            return FileResult(findings: cached.findings, retiredRules: Set(cached.retiredRules))
         }
         guard let source = parsed ?? file.load() else { return FileResult() }
         if source.isTooDeep {
@@ -218,19 +251,27 @@ public final class Workspace: @unchecked Sendable {
                 + "than the \(SourceFile.maximumSafeDepth) that can be checked safely; it was skipped (split the long expression)"))
         }
         let findings = known ?? selected.linter.lint(source, models: models.index)
-        cache?.store(findings, path: file.path, contentHash: file.contentHash, context: context)
-        return FileResult(findings: findings, source: keepingSource && !findings.isEmpty ? source : nil)
+        let retired = file.prefilter.hasSuppression ? RetiredRules.named(in: Suppressions(file: source)) : []
+        cache?.store(ResultCache.LintEntry(findings: findings, retiredRules: retired.sorted()),
+                     path: file.path, contentHash: file.contentHash, context: context)
+        return FileResult(findings: findings, retiredRules: retired, source: keepingSource && !findings.isEmpty ? source : nil)
     }
 }
 
-/// The rules that check a file, as its configuration chooses them.
+/// The rules that check a file, as its configuration chooses them, for its deployment target.
 public struct SelectedLinter: Sendable {
     public let linter: Linter
-    /// Everything about the configuration that can change a finding.
+    /// Everything about the configuration and the target that can change a finding.
     public let configurationDigest: String
 
-    init(configuration: Configuration, enableAllRules: Bool) {
-        linter = configuration.linter(enableAllRules: enableAllRules)
-        configurationDigest = StableHash.hex([configuration.effectiveJSON(enableAllRules: enableAllRules)])
+    init(configuration: Configuration, enableAllRules: Bool, deploymentTarget: DeploymentTarget) {
+        linter = configuration.linter(enableAllRules: enableAllRules, deploymentTarget: deploymentTarget)
+        configurationDigest = StableHash.hex([configuration.effectiveJSON(enableAllRules: enableAllRules), linter.deploymentTarget.description])
     }
+}
+
+/// A deployment target and where it was found, as `config --effective` shows it.
+public struct AppliedDeploymentTarget: Sendable, Equatable {
+    public let target: DeploymentTarget
+    public let source: String
 }

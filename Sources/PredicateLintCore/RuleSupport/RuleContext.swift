@@ -9,12 +9,20 @@ public struct RuleContext {
     public let models: ModelIndex
     /// What the predicate's member chains reach in those models.
     public let keyPaths: KeyPathResolution
-    /// The oldest OS the app supports, where the configuration says.
-    public let deploymentTarget: DeploymentTarget?
+    /// The oldest systems the app supports: found in its project, configured, or SwiftData's.
+    public let deploymentTarget: DeploymentTarget
 
     /// What the predicate's input is. SwiftData's runtime rules apply only where
     /// `root.mayReachSwiftData`: a predicate over a plain type is evaluated in memory.
     public var root: PredicateRoot { keyPaths.root }
+
+    /// Whether a case of a rule is worth reporting here: a runtime failure only where SwiftData
+    /// may run the predicate, and only if the app supports a system the case fails on.
+    public func reports(_ ruleCase: RuleCase) -> Bool {
+        if ruleCase.failsAt == .runtime && !root.mayReachSwiftData { return false }
+        guard let fixedIn = ruleCase.fixedIn else { return true }
+        return !deploymentTarget.supports(fixedIn)
+    }
 
     /// A finding of `Rule` at `token`. `covering` lists other nodes this finding accounts for,
     /// so that less specific rules do not report them again.

@@ -8,6 +8,54 @@ public enum FailureTime: String, Sendable {
     case never
 }
 
+/// How strong the evidence for a claim is, on the evidence catalogue's scale.
+public enum EvidenceGrade: String, Sendable, Comparable {
+    /// An Apple or maintainer statement.
+    case a = "A"
+    /// Several independent reports.
+    case b = "B"
+    /// One reputable source.
+    case c = "C"
+    /// One project, or uncertain.
+    case d = "D"
+
+    public static func < (lhs: EvidenceGrade, rhs: EvidenceGrade) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// Why we believe a case fails: checked against the real macro (which the oracle test
+/// repeats), graded reports, or not a claim about SwiftData at all.
+public enum Evidence: Sendable, Equatable {
+    case checkedAgainstMacro(String)
+    case graded(EvidenceGrade, String)
+    case notAClaim(String)
+
+    public var text: String {
+        switch self {
+        case .checkedAgainstMacro(let sources): "checked against the macro" + (sources.isEmpty ? "" : "; \(sources)")
+        case .graded(let grade, let sources): "grade \(grade.rawValue): \(sources)"
+        case .notAClaim(let reason): "not a claim about SwiftData; \(reason)"
+        }
+    }
+}
+
+/// One way a rule's construct goes wrong, with when it fails, on which systems, and how sure we
+/// are: explanations, the rule pages and the checks all read these.
+public struct RuleCase: Sendable {
+    public let name: String
+    public let failsAt: FailureTime
+    /// The systems from which it no longer fails; nil: every system. An app whose deployment
+    /// target already has this release is not told about it.
+    public let fixedIn: DeploymentTarget.Release?
+    public let evidence: Evidence
+
+    public init(_ name: String, failsAt: FailureTime, fixedIn: DeploymentTarget.Release? = nil, evidence: Evidence) {
+        self.name = name
+        self.failsAt = failsAt
+        self.fixedIn = fixedIn
+        self.evidence = evidence
+    }
+}
+
 /// What a rule looks at, which decides how its examples are disguised by the generic test.
 public enum RuleScope: String, Sendable {
     /// The code inside a predicate: outside one, the rule says nothing.
@@ -47,15 +95,19 @@ public struct Example: Sendable {
     /// For triggering examples: overrides the rule's `failsAt` where one example differs.
     public let failsAt: FailureTime?
     public let oracle: Oracle
+    /// The app's deployment target for this example; SwiftData's oldest systems if nil.
+    public let deploymentTarget: DeploymentTarget?
     /// Where the example is written.
     public let fileID: String
     public let filePath: String
     public let line: Int
 
     public init(_ code: String, files: [ExampleFile] = [], failsAt: FailureTime? = nil, oracle: Oracle = .judges,
+                deploymentTarget: DeploymentTarget? = nil,
                 fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line) {
         self.code = code
         self.files = files
+        self.deploymentTarget = deploymentTarget
         self.failsAt = failsAt
         self.oracle = oracle
         self.fileID = "\(fileID)"
@@ -96,10 +148,12 @@ public struct RuleDescription: Sendable {
     public let severity: Severity
     /// One line: what the rule finds.
     public let summary: String
-    /// Why it matters and how sure we are, in our own words, with the evidence behind it.
+    /// Why it matters and what to write instead, in our own words.
     public let rationale: String
-    /// When code that triggers this rule fails, unless an example says otherwise.
-    public let failsAt: FailureTime
+    /// Each way it fails, with the systems and the evidence; the first is the main one.
+    public let cases: [RuleCase]
+    /// When code that triggers this rule fails, unless an example says otherwise: the main case's.
+    public var failsAt: FailureTime { cases[0].failsAt }
     public let scope: RuleScope
     public let triggering: [Example]
     public let nonTriggering: [Example]
@@ -107,23 +161,20 @@ public struct RuleDescription: Sendable {
     public let corrections: [(before: Example, after: String)]
     /// Off unless asked for: rules whose findings a project may reasonably not want.
     public let isOptIn: Bool
-    /// The deployment target the examples are linted with, for rules that depend on one.
-    public let exampleDeploymentTarget: DeploymentTarget?
-
-    public init(id: String, severity: Severity, summary: String, rationale: String, failsAt: FailureTime,
+    public init(id: String, severity: Severity, summary: String, rationale: String, cases: [RuleCase],
                 scope: RuleScope = .predicate, isOptIn: Bool = false, triggering: [Example], nonTriggering: [Example],
-                corrections: [(before: Example, after: String)] = [], exampleDeploymentTarget: DeploymentTarget? = nil) {
+                corrections: [(before: Example, after: String)] = []) {
+        precondition(!cases.isEmpty, "\(id): a rule has at least one case")
         self.id = id
         self.severity = severity
         self.summary = summary
         self.rationale = rationale
-        self.failsAt = failsAt
+        self.cases = cases
         self.scope = scope
         self.isOptIn = isOptIn
         self.triggering = triggering
         self.nonTriggering = nonTriggering
         self.corrections = corrections
-        self.exampleDeploymentTarget = exampleDeploymentTarget
     }
 
     public var isCorrectable: Bool { !corrections.isEmpty }

@@ -23,7 +23,6 @@ public enum RuleRegistry {
         StaticMemberRule.self,
         ImplicitMemberRule.self,
         GenericPredicateRule.self,
-        ConstantPredicateRule.self,
         ForceUnwrapRule.self,
         TypeCheckComplexityRule.self,
         AvailabilityRule.self,

@@ -1,7 +1,14 @@
 import SwiftSyntax
 
-/// `#Expression` and `evaluate` where the configured deployment target predates them.
+/// `#Expression` and `evaluate` where the app's deployment target predates them.
 public struct AvailabilityRule: PredicateRule {
+    static let expressionMacro = RuleCase(
+        "`#Expression`", failsAt: .build, fixedIn: .expressions,
+        evidence: .graded(.a, "the availability annotations of swift-foundation's expression types"))
+    static let predicateEvaluate = RuleCase(
+        "`evaluate` inside a predicate", failsAt: .build, fixedIn: .predicateEvaluate,
+        evidence: .graded(.a, "the availability annotations of swift-foundation's expression types"))
+
     public static let description = RuleDescription(
         id: "availability",
         severity: .error,
@@ -9,20 +16,21 @@ public struct AvailabilityRule: PredicateRule {
         rationale: """
             Foundation added the expression types that `#Expression` builds in iOS 18 and macOS \
             15, and the one that `evaluate` builds (one predicate calling another) in iOS 17.4 \
-            and macOS 14.4. Below those versions the build fails on availability, or the code \
-            must be wrapped in `if #available`. This rule only speaks when a `deployment_target` \
-            is configured.
-            Evidence, grade A: the availability annotations of swift-foundation's expression \
-            types (the maintainers' source); Linux's toolchain has no deployment target, so the oracle \
-            cannot judge these examples.
+            and macOS 14.4. Where the app's deployment target is older, the build fails on \
+            availability unless the code is inside `if #available` or a declaration marked \
+            `@available` for those systems. The target is read from the project (`Package.swift`, \
+            the Xcode project) or `deployment_target`; without one, SwiftData's oldest systems \
+            (iOS 17, macOS 14) are assumed.
             """,
-        failsAt: .build,
+        cases: [expressionMacro, predicateEvaluate],
         triggering: [
             Example("↓#Expression<Movie, Int> { $0.year }", oracle: .cannotJudge(.noDeploymentTarget)),
             Example("""
                 let recent = #Predicate<Movie> { $0.year > 2000 }
                 let favorite = #Predicate<Movie> { recent.↓evaluate($0) && $0.isFavorite }
                 """, oracle: .cannotJudge(.rejectsEvaluate)),
+            Example("↓#Expression<Movie, Int> { $0.year }", oracle: .cannotJudge(.noDeploymentTarget),
+                    deploymentTarget: DeploymentTarget(parsing: "iOS 18.0, macOS 14.0")),
         ],
         nonTriggering: [
             Example("#Predicate<Movie> { $0.year > 2000 && $0.isFavorite }"),
@@ -30,26 +38,46 @@ public struct AvailabilityRule: PredicateRule {
             let recent = #Predicate<Movie> { $0.year > 2000 }
             let evaluated = try? recent.evaluate(Movie())
             """),
-        ],
-        exampleDeploymentTarget: DeploymentTarget(parsing: "iOS 17.0"))
+            Example("#Expression<Movie, Int> { $0.year }", deploymentTarget: DeploymentTarget(parsing: "iOS 18.0, macOS 15.0")),
+            Example("""
+            let recent = #Predicate<Movie> { $0.year > 2000 }
+            let favorite = #Predicate<Movie> { recent.evaluate($0) && $0.isFavorite }
+            """, oracle: .cannotJudge(.rejectsEvaluate), deploymentTarget: DeploymentTarget(parsing: "iOS 17.4")),
+            Example("""
+            @available(iOS 18, macOS 15, *)
+            struct Scores {
+                let year = #Expression<Movie, Int> { $0.year }
+            }
+            """),
+            Example("""
+            func yearExpression() {
+                if #available(iOS 18, macOS 15, *) {
+                    let year = #Expression<Movie, Int> { $0.year }
+                    _ = year
+                }
+            }
+            """),
+        ])
 
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
-        guard let target = context.deploymentTarget else { return [] }
         var findings: [Finding] = []
-        if context.site.kind == .expression, !target.supports(.expressions) {
+        let target = context.deploymentTarget
+        if context.site.kind == .expression, context.reports(Self.expressionMacro),
+           !AvailabilityGuards.guards(context.site.macro, for: .expressions, on: target) {
             findings.append(context.finding(
                 self, at: context.site.macro.pound,
-                message: "`#Expression` needs \(DeploymentTarget.Release.expressions.name(for: target.platform)); "
+                message: "`#Expression` needs \(DeploymentTarget.Release.expressions.names(for: target.platforms(before: .expressions))); "
                     + "the deployment target is \(target). Wrap it in `if #available`, or use a `#Predicate`"))
         }
-        if !target.supports(.predicateEvaluate) {
-            for call in context.facts.calls where call.calleeName == "evaluate" {
+        if context.reports(Self.predicateEvaluate), !AvailabilityGuards.guards(context.site.macro, for: .predicateEvaluate, on: target) {
+            for call in context.facts.calls where call.calleeName == MacroSupport.evaluate {
                 guard let name = call.calleeToken else { continue }
                 findings.append(context.finding(
                     self, at: name,
-                    message: "Calling `evaluate` inside a predicate needs \(DeploymentTarget.Release.predicateEvaluate.name(for: target.platform)); "
+                    message: "Calling `evaluate` inside a predicate needs "
+                        + "\(DeploymentTarget.Release.predicateEvaluate.names(for: target.platforms(before: .predicateEvaluate))); "
                         + "the deployment target is \(target). Combine the conditions in one predicate instead"))
             }
         }

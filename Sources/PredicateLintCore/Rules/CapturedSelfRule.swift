@@ -2,6 +2,10 @@ import SwiftSyntax
 
 /// `self.x` or `self` inside a predicate: `self` becomes a captured value, which must be Codable.
 public struct CapturedSelfRule: PredicateRule {
+    static let capture = RuleCase(
+        "`self` captured", failsAt: .build,
+        evidence: .checkedAgainstMacro("the same failure is reported for captured model instances"))
+
     public static let description = RuleDescription(
         id: "captured-self",
         severity: .error,
@@ -12,10 +16,8 @@ public struct CapturedSelfRule: PredicateRule {
             build fails with a conversion error about `StandardPredicateExpression` that never \
             mentions `self`. Writing just `minimumYear` captures the property's value when the \
             predicate is made, and builds.
-            Evidence: the build failure is checked against the macro; the same failure is reported for captured \
-            model instances.
             """,
-        failsAt: .build,
+        cases: [capture],
         triggering: [
             Example("""
             struct MovieFilter {

@@ -4,6 +4,13 @@ import SwiftSyntax
 /// `localizedCaseInsensitiveContains(_:)`, where `localizedStandardContains(_:)` is the one
 /// case- and diacritic-insensitive match SwiftData supports.
 public struct CaseFoldedContainsRule: PredicateRule {
+    static let folding = RuleCase(
+        "case folding or `localizedCaseInsensitiveContains`", failsAt: .build,
+        evidence: .checkedAgainstMacro("the macro's own fix-it suggests `localizedStandardContains`"))
+    static let localizedCaseProperty = RuleCase(
+        "`localizedLowercase` or `localizedUppercase`", failsAt: .runtime,
+        evidence: .graded(.b, "several independent reports of the crash on `localizedLowercase`"))
+
     public static let description = RuleDescription(
         id: "case-folded-contains",
         severity: .error,
@@ -14,11 +21,8 @@ public struct CaseFoldedContainsRule: PredicateRule {
             cannot find them in the store and the fetch crashes. `localizedCaseInsensitiveContains` \
             is rejected too. `localizedStandardContains(_:)` already ignores case and diacritics, \
             and it is the match SwiftData can translate.
-            Evidence: the build errors are checked against the macro, whose own fix-it \
-            suggests `localizedStandardContains`; grade B (several independent reports) for the \
-            crash on `localizedLowercase`.
             """,
-        failsAt: .build,
+        cases: [folding, localizedCaseProperty],
         triggering: [
             Example(#"#Predicate<Movie> { $0.name.↓lowercased().contains("titanic") }"#),
             Example(#"#Predicate<Movie> { $0.name.↓localizedCaseInsensitiveContains("titanic") }"#),
@@ -110,7 +114,7 @@ public struct CaseFoldedContainsRule: PredicateRule {
             // `localizedLowercase` and the like build; they fail only where SwiftData runs the predicate.
             let folds = receiverFolds + argumentFolds
             let buildsFine = name.text != "localizedCaseInsensitiveContains" && folds.allSatisfy { Self.foldingProperties.contains($0.text) }
-            guard context.root.mayReachSwiftData || !buildsFine else { return nil }
+            guard context.reports(buildsFine ? Self.localizedCaseProperty : Self.folding) else { return nil }
             let replacement = "\(Self.removingCaseFolding(receiver).trimmedDescription)"
                 + ".localizedStandardContains(\(Self.removingCaseFolding(argument).trimmedDescription))"
             return context.finding(

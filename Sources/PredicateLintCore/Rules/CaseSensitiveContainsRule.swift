@@ -3,6 +3,11 @@ import SwiftSyntax
 /// `contains(_:)` on a String property of a model, where the guide asks for
 /// `localizedStandardContains(_:)`.
 public struct CaseSensitiveContainsRule: PredicateRule {
+    static let caseSensitiveMatch = RuleCase(
+        "`contains` on a model's text", failsAt: .runtime,
+        evidence: .graded(.c, "the predicate guide; "
+            + "Foundation's open NSPredicate converter gives `contains` on strings none of the case options it gives `localizedStandardContains`"))
+
     public static let description = RuleDescription(
         id: "case-sensitive-contains",
         severity: .warning,
@@ -12,9 +17,8 @@ public struct CaseSensitiveContainsRule: PredicateRule {
             for "heat" misses "Heat" and "résumé" misses "resume". For matching what people \
             type, the guide's rule is to use `localizedStandardContains(_:)`, which SwiftData \
             translates to a case- and diacritic-insensitive query.
-            Evidence: the predicate guide (grade C); the behaviour of `contains` is Swift's own.
             """,
-        failsAt: .runtime,
+        cases: [caseSensitiveMatch],
         triggering: [
             Example(#"#Predicate<Movie> { $0.name.↓contains("heat") }"#),
             Example(#"#Predicate<Movie> { $0.subtitle?.↓contains("Part") == true }"#),
@@ -40,7 +44,8 @@ public struct CaseSensitiveContainsRule: PredicateRule {
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
-        context.facts.calls.compactMap { call in
+        guard context.reports(Self.caseSensitiveMatch) else { return [] }
+        return context.facts.calls.compactMap { call in
             guard let name = call.calleeToken, name.text == "contains",
                   let argument = call.singleUnlabeledArgument, !context.isRegexValue(argument),
                   let receiver = call.receiver, Self.isModelStringProperty(receiver, context)

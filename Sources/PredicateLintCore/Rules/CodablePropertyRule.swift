@@ -3,6 +3,22 @@ import SwiftSyntax
 /// A stored property whose type is a struct or enum of the app's: SwiftData keeps it as
 /// encoded data, which a query cannot look into or compare.
 public struct CodablePropertyRule: PredicateRule {
+    static let storedValueMember = RuleCase(
+        "reading into a struct or enum value (`.rawValue`, a struct's member)", failsAt: .runtime,
+        evidence: .graded(.b, "at least eight independent codebases and posts report `rawValue` failing "
+            + "(\"rawValue is not a member of\"); struct members, one Q&A (grade C)"))
+    static let enumComparison = RuleCase(
+        "an enum-typed property compared with an enum value", failsAt: .runtime, fixedIn: .os27,
+        evidence: .graded(.b, "at least eight independent reports of the throw before the 2026 systems; that iOS 27 "
+            + "and macOS 27 accept it rests on one secondary report of WWDC26's release notes (grade C, 2026-06-12)"))
+    static let valueComparison = RuleCase(
+        "a struct-typed property compared with a captured value", failsAt: .runtime,
+        evidence: .graded(.b, "the same throw (\"Captured/constant values of type … are not supported\") is r"
+            + "eported for captured structs"))
+    static let opaqueCodable = RuleCase(
+        "an `@Attribute(.codable)` property", failsAt: .runtime,
+        evidence: .graded(.b, "WWDC26 session 274 notes: stored as one opaque value, never filtered or sorted on"))
+
     public static let description = RuleDescription(
         id: "codable-property",
         severity: .error,
@@ -13,11 +29,14 @@ public struct CodablePropertyRule: PredicateRule {
             stops the app with a fatal error ("rawValue is not a member of Genre"), a comparison \
             with a captured `Genre` throws "Captured/constant values of type 'Genre' are not \
             supported", and members of a struct crash the fetch. Store the part you filter on as \
-            a primitive in its own property (for an enum, its raw value) and compare that.
-            Evidence, grade B: at least eight independent codebases and posts report the enum \
-            failures; struct members, grade B/C.
+            a primitive in its own property (for an enum, its raw value) and compare that. From \
+            iOS 27 and macOS 27 SwiftData compares an enum-typed property with an enum value, so \
+            an app whose deployment target is 27 is not told about those comparisons (raising the \
+            target is a fix too); `.rawValue` stays reported on every system, as nothing says it \
+            changed. A property marked `@Attribute(.codable)` (iOS 27) is stored as one opaque \
+            value: any use of it in a predicate fails, on every system.
             """,
-        failsAt: .runtime,
+        cases: [storedValueMember, enumComparison, valueComparison, opaqueCodable],
         triggering: [
             Example(#"#Predicate<Movie> { $0.↓genre.rawValue == "drama" }"#),
             Example("""
@@ -25,6 +44,24 @@ public struct CodablePropertyRule: PredicateRule {
             let predicate = #Predicate<Movie> { $0.↓genre == genre }
             """),
             Example("#Predicate<Movie> { $0.↓budget.amount > 1_000_000 }"),
+            // Before iOS 27 on any platform the app supports, the enum comparison throws.
+            Example("""
+            let genre = Genre.comedy
+            let predicate = #Predicate<Movie> { $0.↓genre == genre }
+            """, deploymentTarget: DeploymentTarget(parsing: "iOS 27.0, macOS 26.0")),
+            // `.rawValue` is not said to work on 27.
+            Example(#"#Predicate<Movie> { $0.↓genre.rawValue == "drama" }"#, deploymentTarget: DeploymentTarget(parsing: "iOS 27.0")),
+            Example("""
+            let budget = Money(amount: 10, currency: "USD")
+            let predicate = #Predicate<Movie> { $0.↓budget == budget }
+            """, deploymentTarget: DeploymentTarget(parsing: "iOS 27.0")),
+            // An opaque Codable value, on every system: even a comparison with `nil`.
+            Example("#Predicate<Gallery> { $0.↓poster != nil }", files: [ExampleFile("Gallery.swift", """
+                struct Poster: Codable, Equatable { var url = "" }
+                @Model final class Gallery {
+                    @Attribute(.codable) var poster: Poster? = nil
+                }
+                """)]),
             // An enum nested in a schema version, as versioned apps declare it.
             Example(#"#Predicate<SchemaV2.Trip> { $0.↓kind.rawValue == "beach" }"#, files: [ExampleFile("Schema.swift", """
                 enum SchemaV2 {
@@ -48,26 +85,56 @@ public struct CodablePropertyRule: PredicateRule {
             let predicate = #Predicate<Showtime> { $0.genre == drama }
             """),
             Example(#"#Predicate<Movie> { $0.tags.contains("classic") }"#),
+            // From iOS 27 and macOS 27, SwiftData compares enums.
+            Example("""
+            let genre = Genre.comedy
+            let predicate = #Predicate<Movie> { $0.genre == genre }
+            """, deploymentTarget: DeploymentTarget(parsing: "iOS 27.0, macOS 27.0")),
         ])
 
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
         context.keyPaths.memberUses.compactMap { use in
-            guard let member = use.member, member.kind == .stored, let type = member.type,
-                  case .composite(let typeName) = context.models.storage(of: type),
-                  !ExprSyntax(use.access).isComparedWithNil else { return nil }
+            guard let member = use.member, member.kind == .stored else { return nil }
             let name = use.nameToken.text
-            let problem: String
-            if let outer = use.access.parent?.as(MemberAccessExprSyntax.self), outer.base?.id == use.access.id {
-                problem = "reaching into it (`.\(outer.declName.baseName.text)`) crashes the fetch"
-            } else {
-                problem = "comparing it throws when SwiftData runs the predicate"
+            let access = ExprSyntax(use.access)
+            if member.attributes.contains(where: Self.isCodableAttribute) {
+                guard context.reports(Self.opaqueCodable) else { return nil }
+                return context.finding(
+                    self, at: use.nameToken,
+                    message: "`\(name)` is `@Attribute(.codable)`: SwiftData stores it as one opaque value that a "
+                        + "predicate cannot use at all. Store what you filter on in its own property")
             }
+            guard let type = member.type, case .composite(let typeName) = context.models.storage(of: type),
+                  !access.isComparedWithNil else { return nil }
+            if let outer = use.access.parent?.as(MemberAccessExprSyntax.self), outer.base?.id == use.access.id {
+                guard context.reports(Self.storedValueMember) else { return nil }
+                return context.finding(
+                    self, at: use.nameToken,
+                    message: "`\(name)` is stored as `\(typeName)` data that a predicate cannot read; reaching into it "
+                        + "(`.\(outer.declName.baseName.text)`) crashes the fetch. Store the value you filter on (such as "
+                        + "the raw value) in its own property")
+            }
+            if context.models.kind(of: typeName) == .enum {
+                guard context.reports(Self.enumComparison) else { return nil }
+                let platforms = context.deploymentTarget.platforms(before: .os27)
+                return context.finding(
+                    self, at: use.nameToken,
+                    message: "`\(name)` is stored as `\(typeName)` data; comparing it with an enum value throws before "
+                        + "\(DeploymentTarget.Release.os27.names(for: platforms)), which the app supports. Store the raw value in "
+                        + "its own property and compare that, or raise the deployment target to the 2026 systems")
+            }
+            guard context.reports(Self.valueComparison) else { return nil }
             return context.finding(
                 self, at: use.nameToken,
-                message: "`\(name)` is stored as `\(typeName)` data that a predicate cannot read; \(problem). "
-                    + "Store the value you filter on (such as the raw value) in its own property")
+                message: "`\(name)` is stored as `\(typeName)` data that a predicate cannot read; comparing it throws when "
+                    + "SwiftData runs the predicate. Store the value you filter on in its own property")
         }
+    }
+
+    /// `@Attribute(.codable)`, also among other options: `@Attribute(.codable, .unique)`.
+    static func isCodableAttribute(_ attribute: String) -> Bool {
+        attribute.hasPrefix("@Attribute(") && attribute.contains(".codable")
     }
 }

@@ -31,6 +31,10 @@ public struct ComputedPropertyRule: PredicateRule {
         extension Movie: Rateable {}
         """)
 
+    static let computed = RuleCase(
+        "a computed property, or the synthesized `id`", failsAt: .runtime,
+        evidence: .graded(.b, "the predicate guide and several independent reports, including on the synthesized `id`"))
+
     public static let description = RuleDescription(
         id: "computed-property",
         severity: .error,
@@ -42,10 +46,8 @@ public struct ComputedPropertyRule: PredicateRule {
             The same goes for the `id` a model gets from `Identifiable`: compare \
             `persistentModelID` instead. Store what you need to filter on in its own property, \
             or filter the fetched results in memory.
-            Evidence: the predicate guide; grade B (several independent reports) for the crash, \
-            including on the synthesized `id`.
             """,
-        failsAt: .runtime,
+        cases: [computed],
         triggering: [
             Example(#"#Predicate<Movie> { $0.↓displayTitle.localizedStandardContains("Heat") }"#),
             Example("#Predicate<Movie> { $0.↓isClassic && $0.rating > 4 }"),
@@ -121,7 +123,8 @@ public struct ComputedPropertyRule: PredicateRule {
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
-        context.keyPaths.memberUses.compactMap { use in
+        guard context.reports(Self.computed) else { return [] }
+        return context.keyPaths.memberUses.compactMap { use in
             let name = use.nameToken.text
             if use.member?.kind == .computed {
                 return context.finding(

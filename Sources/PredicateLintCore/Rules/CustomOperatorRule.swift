@@ -2,6 +2,10 @@ import SwiftSyntax
 
 /// Operators the macro does not rewrite: bitwise, overflow, pattern-match and custom ones.
 public struct CustomOperatorRule: PredicateRule {
+    static let unsupportedOperator = RuleCase(
+        "an operator the macro does not rewrite", failsAt: .build,
+        evidence: .checkedAgainstMacro("the macro's operator table"))
+
     public static let description = RuleDescription(
         id: "custom-operator",
         severity: .error,
@@ -10,9 +14,8 @@ public struct CustomOperatorRule: PredicateRule {
             The macro rewrites a fixed set of operators into predicate expressions: \
             \(MacroSupport.supportedOperatorsList). Any other operator, whether from the standard library (`~=`, `&`, `&+`, `<<`) or declared \
             by the app, has no translation and the build fails.
-            Evidence: the macro's operator table, checked against the macro.
             """,
-        failsAt: .build,
+        cases: [unsupportedOperator],
         triggering: [
             Example("#Predicate<Movie> { $0.year ↓~= 2000 }"),
             Example("#Predicate<Movie> { $0.year ↓&+ 1 > 2000 }"),

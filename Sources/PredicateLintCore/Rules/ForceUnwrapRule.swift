@@ -2,6 +2,11 @@ import SwiftSyntax
 
 /// `x!` inside a predicate.
 public struct ForceUnwrapRule: PredicateRule {
+    static let forceUnwrap = RuleCase(
+        "a force unwrap", failsAt: .runtime,
+        evidence: .graded(.c, "one reputable blog (Fatbobman, 2024-02-22) reports the error; "
+            + "Foundation's open NSPredicate converter has no conversion for a forced unwrap either"))
+
     public static let description = RuleDescription(
         id: "force-unwrap",
         severity: .warning,
@@ -11,10 +16,8 @@ public struct ForceUnwrapRule: PredicateRule {
             unsupported-predicate error (which `try?` turns into an empty result). Use an optional \
             chain with a default (`$0.subtitle?.starts(with: x) ?? false`), or \
             `if let subtitle = $0.subtitle { … } else { false }`.
-            Evidence, grade C: one reputable blog (Fatbobman) reports the error; we have not seen it \
-            contradicted.
             """,
-        failsAt: .runtime,
+        cases: [forceUnwrap],
         triggering: [
             Example(#"#Predicate<Movie> { $0.subtitle↓!.starts(with: "The") }"#),
             Example(#"#Predicate<Movie> { $0.director↓!.name == "Nolan" }"#),
@@ -33,7 +36,7 @@ public struct ForceUnwrapRule: PredicateRule {
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
-        guard context.root.mayReachSwiftData else { return [] }
+        guard context.reports(Self.forceUnwrap) else { return [] }
         return context.facts.forceUnwraps.map { unwrap in
             context.finding(
                 self, at: unwrap.exclamationMark,

@@ -3,6 +3,11 @@ import SwiftSyntax
 /// A predicate whose root is a generic parameter (`#Predicate<T>`), which SwiftData cannot
 /// resolve once the optimizer has run.
 public struct GenericPredicateRule: PredicateRule {
+    static let genericKeyPath = RuleCase(
+        "a property read through a generic model parameter", failsAt: .runtime,
+        evidence: .graded(.b, "four independent projects report the Release-only crash with the same stack, "
+            + "each reading a property through the parameter (scout PR 1152, eudi-app-ios-wallet-ui PR 381, two others)"))
+
     public static let description = RuleDescription(
         id: "generic-predicate",
         severity: .error,
@@ -21,10 +26,8 @@ public struct GenericPredicateRule: PredicateRule {
             SwiftData resolves by itself rather than by property metadata: no report shows those \
             failing. A parameter constrained to a protocol the linted files do not declare is \
             reported, as it may be a model.
-            Evidence, grade B: four independent projects report the Release-only crash with the same \
-            stack (several independent reports), each reading a property through the parameter.
             """,
-        failsAt: .runtime,
+        cases: [genericKeyPath],
         triggering: [
             Example("""
             protocol CacheRow: PersistentModel { var fingerprint: String { get } }
@@ -79,6 +82,7 @@ public struct GenericPredicateRule: PredicateRule {
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
+        guard context.reports(Self.genericKeyPath) else { return [] }
         for (position, written) in context.site.inputTypes.enumerated() {
             switch PredicateRoot.of(written, at: context.site, index: context.models) {
             case .genericModel, .genericUnknown: break

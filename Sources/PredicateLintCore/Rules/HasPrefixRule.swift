@@ -2,6 +2,10 @@ import SwiftSyntax
 
 /// `hasPrefix(_:)`, which predicates reject, where `starts(with:)` does the same job.
 public struct HasPrefixRule: PredicateRule {
+    static let hasPrefix = RuleCase(
+        "`hasPrefix(_:)`", failsAt: .build,
+        evidence: .checkedAgainstMacro("the macro's own diagnostic offers this fix-it"))
+
     public static let description = RuleDescription(
         id: "has-prefix",
         severity: .error,
@@ -9,9 +13,8 @@ public struct HasPrefixRule: PredicateRule {
         rationale: """
             `hasPrefix(_:)` is not one of the calls a predicate can contain, so the macro rejects \
             the build. `starts(with:)` tests the same thing and SwiftData translates it.
-            Evidence: the macro's own diagnostic offers this fix-it (checked against the macro).
             """,
-        failsAt: .build,
+        cases: [hasPrefix],
         triggering: [
             Example(#"#Predicate<Website> { $0.url.↓hasPrefix("https://apple.com") }"#),
             Example(#"#Predicate<Movie> { $0.cast.contains { $0.name.↓hasPrefix("A") } }"#),

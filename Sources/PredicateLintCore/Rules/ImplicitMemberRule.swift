@@ -3,6 +3,10 @@ import SwiftSyntax
 /// `.active`, `.orderedSame`, `.init(…)`: a member with no base, which the macro cannot turn
 /// into a key path.
 public struct ImplicitMemberRule: PredicateRule {
+    static let implicitMember = RuleCase(
+        "a member without a base", failsAt: .build,
+        evidence: .checkedAgainstMacro("the macro's own diagnostic; also swift-foundation issue 318"))
+
     public static let description = RuleDescription(
         id: "implicit-member",
         severity: .error,
@@ -13,10 +17,8 @@ public struct ImplicitMemberRule: PredicateRule {
             before the predicate and compare with that. (For an enum-typed property, the \
             captured value builds but SwiftData then throws at runtime: store the raw value in \
             its own property instead.)
-            Evidence: the macro's own diagnostic, checked against the macro; also \
-            swift-foundation issue 318.
             """,
-        failsAt: .build,
+        cases: [implicitMember],
         triggering: [
             Example(#"#Predicate<Movie> { $0.name.localizedCompare("Titanic") == ↓.orderedSame }"#),
             Example("#Predicate<Movie> { $0.rating > ↓.zero }"),

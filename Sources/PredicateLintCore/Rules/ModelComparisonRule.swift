@@ -2,6 +2,10 @@ import SwiftSyntax
 
 /// A model (a relationship, or the predicate's input) compared with a captured model instance.
 public struct ModelComparisonRule: PredicateRule {
+    static let capturedModel = RuleCase(
+        "a captured model instance", failsAt: .build,
+        evidence: .checkedAgainstMacro("grade C for the `persistentModelID` rewrite (one reputable blog)"))
+
     public static let description = RuleDescription(
         id: "model-comparison",
         severity: .error,
@@ -13,10 +17,8 @@ public struct ModelComparisonRule: PredicateRule {
             (`let directorID = director.persistentModelID`) and compare \
             `$0.director?.persistentModelID == directorID`: SwiftData supports \
             `persistentModelID` in predicates.
-            Evidence: the build failure is checked against the macro; grade C for the rewrite \
-            (one reputable blog).
             """,
-        failsAt: .build,
+        cases: [capturedModel],
         triggering: [
             Example("""
             let director = Director()

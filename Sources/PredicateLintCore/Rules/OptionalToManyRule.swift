@@ -2,6 +2,10 @@ import SwiftSyntax
 
 /// An optional to-many relationship tested with `?.` or compared with `nil`.
 public struct OptionalToManyRule: PredicateRule {
+    static let optionalToMany = RuleCase(
+        "an optional to-many relationship tested with `?.` or `nil`", failsAt: .runtime,
+        evidence: .graded(.c, "one reputable blog (Fatbobman, Xcode 15C500b), with several forum threads citing it"))
+
     public static let description = RuleDescription(
         id: "optional-to-many",
         severity: .warning,
@@ -11,9 +15,8 @@ public struct OptionalToManyRule: PredicateRule {
             `$0.awards?.isEmpty == false` or `$0.awards == nil` build, then the store rejects \
             the query ("to-many key not allowed here"). Query from the other side of the \
             relationship (fetch the `Award`s and follow their inverse), or filter in memory.
-            Evidence, grade C: one reputable blog, with several forum threads citing it.
             """,
-        failsAt: .runtime,
+        cases: [optionalToMany],
         triggering: [
             Example("#Predicate<Movie> { $0.↓awards?.isEmpty == false }"),
             Example("#Predicate<Movie> { $0.↓awards == nil }"),
@@ -28,7 +31,8 @@ public struct OptionalToManyRule: PredicateRule {
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
-        context.keyPaths.memberUses.compactMap { use in
+        guard context.reports(Self.optionalToMany) else { return [] }
+        return context.keyPaths.memberUses.compactMap { use in
             guard let member = use.member, member.kind == .stored, let type = member.type,
                   case .optional = type,
                   case .toMany = context.models.storage(of: type) else { return nil }

@@ -3,6 +3,13 @@ import SwiftSyntax
 /// Regular expressions in any form: literals, `Regex(…)`, RegexBuilder, the match methods, and
 /// regex constants captured from the surrounding code.
 public struct RegexRule: PredicateRule {
+    static let regexValue = RuleCase(
+        "a regular expression value", failsAt: .runtime,
+        evidence: .graded(.c, "the predicate guide and Hacking with Swift report the runtime failure"))
+    static let regexCall = RuleCase(
+        "`Regex(…)`, RegexBuilder and the match methods", failsAt: .build,
+        evidence: .checkedAgainstMacro(""))
+
     public static let description = RuleDescription(
         id: "regex",
         severity: .error,
@@ -13,10 +20,8 @@ public struct RegexRule: PredicateRule {
             RegexBuilder and the match methods are rejected by the macro at build time. A regex \
             captured from a constant builds too, and fails the same way at runtime. Match text with `localizedStandardContains(_:)` \
             or `starts(with:)`, or fetch more broadly and filter in memory.
-            Evidence, grade C: the predicate guide and Hacking with Swift report the runtime failure (a \
-            single reputable source); the build errors are checked against the macro.
             """,
-        failsAt: .runtime,
+        cases: [regexValue, regexCall],
         triggering: [
             Example(#"#Predicate<Movie> { $0.name.contains(↓/Titanic/) }"#),
             Example(##"#Predicate<Movie> { $0.name.contains(↓#/Ti.*c/#) }"##),
@@ -71,7 +76,7 @@ public struct RegexRule: PredicateRule {
             }
         }
         // A regex value builds; it fails only where SwiftData runs the predicate.
-        guard context.root.mayReachSwiftData else { return findings }
+        guard context.reports(Self.regexValue) else { return findings }
         for literal in context.facts.regexLiterals {
             guard let token = literal.firstToken(viewMode: .sourceAccurate) else { continue }
             findings.append(context.finding(self, at: token, message: message))

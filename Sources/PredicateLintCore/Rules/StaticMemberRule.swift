@@ -3,6 +3,10 @@ import SwiftSyntax
 /// `Date.now`, `Genre.comedy`, `Int.max`, `Self.limit`: a member of a type, which the macro turns
 /// into a key path on the metatype.
 public struct StaticMemberRule: PredicateRule {
+    static let staticMember = RuleCase(
+        "a static member or enum case", failsAt: .build,
+        evidence: .checkedAgainstMacro("Fatbobman and swift-foundation issue 318 report the same errors"))
+
     public static let description = RuleDescription(
         id: "static-member",
         severity: .error,
@@ -13,10 +17,8 @@ public struct StaticMemberRule: PredicateRule {
             long type-mismatch error that does not name the cause. Hoist the value into a `let` \
             before the predicate (`let now = Date.now`) and use that. A name without the type \
             (`now` inside a type that declares `static var now`) is captured as a value and is fine.
-            Evidence: checked against the macro; Fatbobman and swift-foundation issue 318 report \
-            the same errors.
             """,
-        failsAt: .build,
+        cases: [staticMember],
         triggering: [
             Example("#Predicate<Movie> { $0.releaseDate < Date.↓now }"),
             Example("#Predicate<Movie> { $0.year < Int.↓max && $0.rating > 0 }"),

@@ -1,6 +1,10 @@
 /// A `predicate-lint:disable` comment that silences nothing, or that names no rule, reported so
 /// that suppressions do not outlive the code they were written for.
 public struct SuperfluousDisableRule: SuppressionRule {
+    static let unusedSuppression = RuleCase(
+        "a suppression that silences nothing", failsAt: .never,
+        evidence: .notAClaim("SwiftLint has the same check (`superfluous_disable_command`), and its users rely on it"))
+
     public static let description = RuleDescription(
         id: "superfluous-disable",
         severity: .warning,
@@ -11,10 +15,8 @@ public struct SuperfluousDisableRule: SuppressionRule {
             hide a new problem nobody has looked at. Remove it, or move it next to the finding. \
             A comment that names a rule that does not exist is reported too. A comment that \
             names only rules that are not running cannot be judged, and is left alone.
-            Evidence: not a claim about SwiftData; SwiftLint has the same check \
-            (`superfluous_disable_command`), and its users rely on it.
             """,
-        failsAt: .never,
+        cases: [unusedSuppression],
         scope: .suppressionComments,
         triggering: [
             Example("""
@@ -40,11 +42,14 @@ public struct SuperfluousDisableRule: SuppressionRule {
         for (index, command) in context.suppressions.commands.enumerated() where command.isDisabling {
             // A comment that silences this rule is not judged by it.
             guard !command.rules.contains(Self.description.id) else { continue }
-            if let unknown = command.rules.first(where: { $0 != "all" && RuleRegistry.rule(withID: $0) == nil }) {
+            // A retired rule is said once by the command line, not reported on every comment.
+            let named = command.rules.filter { RetiredRules.reasons[$0] == nil }
+            guard !named.isEmpty else { continue }
+            if let unknown = named.first(where: { $0 != "all" && RuleRegistry.rule(withID: $0) == nil }) {
                 findings.append(context.finding(
                     self, at: command, message: "There is no rule named `\(unknown)`; `predicate-lint rules` lists them"))
             } else if !context.usedCommands.contains(index),
-                      command.rules.contains(where: { $0 == "all" || context.runningRuleIDs.contains($0) }) {
+                      named.contains(where: { $0 == "all" || context.runningRuleIDs.contains($0) }) {
                 findings.append(context.finding(
                     self, at: command,
                     message: "This `\(command.action) \(command.rules.joined(separator: " "))` silences nothing; "

@@ -2,6 +2,11 @@ import SwiftSyntax
 
 /// Compound predicates whose mix of literals and optional chains exhausts the type checker.
 public struct TypeCheckComplexityRule: PredicateRule {
+    static let timeOut = RuleCase(
+        "more literals than the type checker solves in time", failsAt: .build,
+        evidence: .graded(.b, "several independent reports of the time-out, "
+            + "and our measurements against swiftc 6.3.1 (TypeCheckComplexityCalibrationTests); the thresholds depend on the compiler version"))
+
     public static let description = RuleDescription(
         id: "type-check-complexity",
         severity: .warning,
@@ -18,10 +23,8 @@ public struct TypeCheckComplexityRule: PredicateRule {
             model is.) Hoist literals into typed constants (`let limit: Int32 = 10`), write \
             `!flag` instead of `flag == false`, or split the predicate and combine the parts \
             with `evaluate` (iOS 17.4).
-            Evidence, grade B: several independent reports of the time-out, and our own measurements \
-            against the compiler; the thresholds depend on the compiler version.
             """,
-        failsAt: .build,
+        cases: [timeOut],
         triggering: [
             Example("↓#Predicate<Message> { $0.isRead == false && $0.isMuted == false && $0.isPinned == false && $0.hops != 3 }"),
             Example("↓#Predicate<Message> { m in m.sender != nil && m.hops != 3 && m.isRead == false && m.isMuted == false }"),

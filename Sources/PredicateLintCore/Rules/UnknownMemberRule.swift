@@ -3,6 +3,10 @@ import SwiftSyntax
 /// A member that the model does not declare anywhere in the linted files. Opt-in: a model can
 /// get members from files that are not linted, such as another module's protocol extension.
 public struct UnknownMemberRule: PredicateRule {
+    static let unknownMember = RuleCase(
+        "a member the model does not declare", failsAt: .build,
+        evidence: .checkedAgainstMacro(""))
+
     public static let description = RuleDescription(
         id: "unknown-member",
         severity: .warning,
@@ -13,9 +17,8 @@ public struct UnknownMemberRule: PredicateRule {
             every model file is linted, this catches typos and renamed properties before the \
             build does, including in code that is not compiled for the current platform. Opt-in, \
             because a model can also get members from code outside the linted files.
-            Evidence: the build failure is checked against the macro.
             """,
-        failsAt: .build,
+        cases: [unknownMember],
         isOptIn: true,
         triggering: [
             Example(#"#Predicate<Movie> { $0.↓title == "Heat" }"#),

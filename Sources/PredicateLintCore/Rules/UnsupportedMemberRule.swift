@@ -4,6 +4,17 @@ import SwiftSyntax
 /// members that build but that SwiftData cannot translate. The rule of last resort: more
 /// specific rules claim their constructs first (see `RuleRegistry`).
 public struct UnsupportedMemberRule: PredicateRule {
+    static let unsupportedCall = RuleCase(
+        "a call outside the allowlist, a global function or initializer", failsAt: .build,
+        evidence: .checkedAgainstMacro(""))
+    static let firstOrLast = RuleCase(
+        "`first` or `last`", failsAt: .runtime,
+        evidence: .graded(.c, "the predicate guide; "
+            + "Foundation's own converter turns them into FIRST and LAST, which the guide reports failing in SwiftData"))
+    static let localizedCase = RuleCase(
+        "`localizedLowercase` and the other localized case properties", failsAt: .runtime,
+        evidence: .graded(.b, "several independent reports of the crash"))
+
     public static let description = RuleDescription(
         id: "unsupported-member",
         severity: .error,
@@ -15,10 +26,8 @@ public struct UnsupportedMemberRule: PredicateRule {
             for every global function or initializer, such as `Date()`. Properties always build, \
             but SwiftData cannot translate `first`, `last` or the localized case variants of a \
             string, and the fetch crashes.
-            Evidence: the build errors are checked against the macro; grade C (the predicate \
-            guide) for `first`, grade B (several independent reports) for `localizedLowercase`.
             """,
-        failsAt: .build,
+        cases: [unsupportedCall, firstOrLast, localizedCase],
         triggering: [
             Example(#"#Predicate<Movie> { $0.name.↓hasSuffix("Returns") }"#),
             Example(#"#Predicate<Movie> { $0.name.↓lowercased() == "titanic" }"#),
@@ -70,7 +79,7 @@ public struct UnsupportedMemberRule: PredicateRule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
-        for call in context.facts.calls {
+        for call in context.facts.calls where context.reports(Self.unsupportedCall) {
             guard let name = call.calleeToken else { continue }
             if call.isGlobalCall {
                 findings.append(context.finding(
@@ -85,15 +94,16 @@ public struct UnsupportedMemberRule: PredicateRule {
             }
         }
         // These properties build; they fail only where SwiftData runs the predicate.
-        guard context.root.mayReachSwiftData else { return findings }
         for member in context.facts.memberAccesses {
             let name = member.declName.baseName
             guard Self.untranslatableProperties.contains(name.text), let base = member.base,
                   !isClosureParameter(base) else { continue }
+            let isFirstOrLast = name.text == "first" || name.text == "last"
+            guard context.reports(isFirstOrLast ? Self.firstOrLast : Self.localizedCase) else { continue }
             findings.append(context.finding(
                 self, at: name,
                 message: "`\(name.text)` builds but SwiftData cannot translate it, and the fetch crashes; "
-                    + (name.text == "first" || name.text == "last"
+                    + (isFirstOrLast
                         ? "test the elements with `contains(where:)`"
                         : "store a normalized copy in its own property, or match with `localizedStandardContains(_:)`")))
         }

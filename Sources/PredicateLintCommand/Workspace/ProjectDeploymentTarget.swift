@@ -1,0 +1,97 @@
+import Foundation
+import PredicateLintCore
+
+/// The deployment target a project states, read as text (nothing is run): `platforms:` in
+/// `Package.swift`, and the `*_DEPLOYMENT_TARGET` build settings of Xcode projects (the lowest
+/// value across configurations and targets wins). Where both a manifest and Xcode projects
+/// are in the project's folder, the lowest of all wins: the app runs on the oldest.
+public struct ProjectDeploymentTarget: Sendable, Equatable {
+    public let target: DeploymentTarget
+    /// The files it was read from, relative to the project's folder.
+    public let sources: [String]
+
+    /// What the project's folder states, or nil.
+    public static func read(projectFolder folder: String) -> ProjectDeploymentTarget? {
+        var found: [(DeploymentTarget, String)] = []
+        let entries = (FileDiscovery.directoryEntries(folder) ?? []).map(\.0).sorted()
+        if entries.contains("Package.swift"), let text = read("\(folder)/Package.swift"), let target = fromPackageManifest(text) {
+            found.append((target, "Package.swift"))
+        }
+        var projects = entries.filter { $0.hasSuffix(".xcodeproj") }
+        for workspace in entries where workspace.hasSuffix(".xcworkspace") {
+            projects += projectsReferenced(by: read("\(folder)/\(workspace)/contents.xcworkspacedata") ?? "")
+        }
+        for project in Set(projects).sorted() {
+            let file = "\(project)/project.pbxproj"
+            if let text = read("\(folder)/\(file)"), let target = fromXcodeProject(text) { found.append((target, file)) }
+        }
+        guard let first = found.first else { return nil }
+        let target = found.dropFirst().reduce(first.0) { $0.lowest(with: $1.0) }
+        return ProjectDeploymentTarget(target: target, sources: found.map(\.1))
+    }
+
+    private static func older(_ a: [Int], _ b: [Int]) -> [Int] {
+        DeploymentTarget.compare(a, b) <= 0 ? a : b
+    }
+
+    private static func read(_ path: String) -> String? {
+        FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    // MARK: Package.swift
+
+    /// `platforms: [.iOS(.v17), .macOS("14.4"), .watchOS(.v10_2)]`.
+    public static func fromPackageManifest(_ text: String) -> DeploymentTarget? {
+        let code = withoutComments(text)
+        guard let start = code.range(of: "platforms:") else { return nil }
+        // The list that follows, up to its closing bracket.
+        var depth = 0
+        var list = ""
+        for character in code[start.upperBound...] {
+            if character == "[" { depth += 1 } else if character == "]" {
+                depth -= 1
+                if depth == 0 { break }
+            }
+            if depth > 0 { list.append(character) }
+        }
+        var minimums: [DeploymentTarget.Platform: [Int]] = [:]
+        for match in list.matches(of: /\.(iOS|macOS|tvOS|watchOS|visionOS)\(\s*(?:\.v(\d+(?:_\d+)*)|"(\d+(?:\.\d+)*)")/) {
+            guard let platform = DeploymentTarget.Platform(rawValue: String(match.1)),
+                  let version = match.2.map({ DeploymentTarget.version($0.replacingOccurrences(of: "_", with: ".")) })
+                    ?? match.3.flatMap({ DeploymentTarget.version($0) }) else { continue }
+            minimums[platform] = minimums[platform].map { older($0, version) } ?? version
+        }
+        return minimums.isEmpty ? nil : DeploymentTarget(minimums)
+    }
+
+    /// Swift source without `//` and `/* */` comments (strings are left as they are; a
+    /// manifest's platforms never hold comment markers).
+    static func withoutComments(_ text: String) -> String {
+        text.replacing(/\/\*[\s\S]*?\*\//, with: "").replacing(/\/\/[^\n]*/, with: "")
+    }
+
+    // MARK: Xcode
+
+    static let buildSettings: [String: DeploymentTarget.Platform] = [
+        "IPHONEOS_DEPLOYMENT_TARGET": .iOS, "MACOSX_DEPLOYMENT_TARGET": .macOS, "TVOS_DEPLOYMENT_TARGET": .tvOS,
+        "WATCHOS_DEPLOYMENT_TARGET": .watchOS, "XROS_DEPLOYMENT_TARGET": .visionOS,
+    ]
+
+    /// Every `IPHONEOS_DEPLOYMENT_TARGET = 17.0;` (and the other platforms') in a
+    /// `project.pbxproj`; the lowest of each platform.
+    public static func fromXcodeProject(_ text: String) -> DeploymentTarget? {
+        var minimums: [DeploymentTarget.Platform: [Int]] = [:]
+        for match in text.matches(of: /([A-Z]+_DEPLOYMENT_TARGET)\s*=\s*"?(\d+(?:\.\d+)*)"?\s*;/) {
+            guard let platform = buildSettings[String(match.1)], let version = DeploymentTarget.version(match.2) else { continue }
+            minimums[platform] = minimums[platform].map { older($0, version) } ?? version
+        }
+        return minimums.isEmpty ? nil : DeploymentTarget(minimums)
+    }
+
+    /// `<FileRef location = "group:App.xcodeproj">` → `App.xcodeproj`.
+    static func projectsReferenced(by workspaceData: String) -> [String] {
+        workspaceData.matches(of: /location\s*=\s*"(?:group|container):([^"]+\.xcodeproj)"/).map { String($0.1) }
+            .filter { !$0.contains("..") }
+    }
+}
+

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import PredicateLintCommand
+import PredicateLintCore
+
+/// The deployment target, found where the project states it (read as text), or configured.
+@Suite struct DeploymentTargetTests {
+    @Test(arguments: [
+        ("platforms: [.iOS(.v17), .macOS(.v14)]", "iOS 17, macOS 14"),
+        (#"platforms: [.iOS("17.4"), .macOS("14.4")]"#, "iOS 17.4, macOS 14.4"),
+        ("platforms: [.macOS(.v10_15), .watchOS(.v10), .tvOS(.v17), .visionOS(.v1)]", "macOS 10.15, tvOS 17, watchOS 10, visionOS 1"),
+        ("platforms: [\n  // .iOS(.v16),\n  .iOS(.v18), /* .macOS(.v13) */ .macOS(.v15)\n]", "iOS 18, macOS 15"),
+    ])
+    func swiftPackageManifests(_ platforms: String, _ expected: String) {
+        let manifest = "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"App\", \(platforms), targets: [])\n"
+        #expect(ProjectDeploymentTarget.fromPackageManifest(manifest)?.description == expected)
+    }
+
+    @Test func aManifestWithoutPlatformsStatesNothing() {
+        #expect(ProjectDeploymentTarget.fromPackageManifest("let package = Package(name: \"App\", targets: [])") == nil)
+    }
+
+    /// Two configurations and two targets: the lowest value of each platform wins.
+    @Test func xcodeBuildSettings() {
+        let project = """
+            /* Debug */ = { buildSettings = { IPHONEOS_DEPLOYMENT_TARGET = 17.4; MACOSX_DEPLOYMENT_TARGET = 14.0; }; };
+            /* Release */ = { buildSettings = { IPHONEOS_DEPLOYMENT_TARGET = 17.4; MACOSX_DEPLOYMENT_TARGET = 14.0; }; };
+            /* Widget Debug */ = { buildSettings = { IPHONEOS_DEPLOYMENT_TARGET = "17.0"; XROS_DEPLOYMENT_TARGET = 1.1; }; };
+            /* Watch Release */ = { buildSettings = { WATCHOS_DEPLOYMENT_TARGET = 10.2; TVOS_DEPLOYMENT_TARGET = 17.0; }; };
+            """
+        #expect(ProjectDeploymentTarget.fromXcodeProject(project)?.description == "iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.2, visionOS 1.1")
+    }
+
+    @Test func aProjectFolderIsReadAndTheConfigurationOverridesIt() throws {
+        let tree = try TemporaryTree([
+            "App/App.xcodeproj/project.pbxproj": "IPHONEOS_DEPLOYMENT_TARGET = 18.0;\nIPHONEOS_DEPLOYMENT_TARGET = 17.2;\n",
+            "App/Sources/A.swift": "let a = 1\n",
+            "Tool/Package.swift": "let package = Package(name: \"Tool\", platforms: [.macOS(.v15)])\n",
+            "Tool/Sources/B.swift": "let b = 1\n",
+            "Tool/Legacy/.predicate-lint.json": #"{ "deployment_target": "macOS 14.0" }"#,
+            "Tool/Legacy/C.swift": "let c = 1\n",
+            "Loose/D.swift": "let d = 1\n",
+        ])
+        let workspace = try Workspace(roots: [tree.path()])
+        let app = try #require(workspace.deploymentTarget(for: tree.path("App/Sources/A.swift")))
+        #expect(app.target.description == "iOS 17.2" && app.source.hasSuffix("App/App.xcodeproj/project.pbxproj"))
+        let tool = try #require(workspace.deploymentTarget(for: tree.path("Tool/Sources/B.swift")))
+        #expect(tool.target.description == "macOS 15" && tool.source.hasSuffix("Tool/Package.swift"))
+        let legacy = try #require(workspace.deploymentTarget(for: tree.path("Tool/Legacy/C.swift")))
+        #expect(legacy.target.description == "macOS 14.0" && legacy.source.hasSuffix(".predicate-lint.json"))
+        let loose = try #require(workspace.deploymentTarget(for: tree.path("Loose/D.swift")))
+        #expect(loose.target == .swiftDataMinimum && loose.source.contains("SwiftData's oldest"))
+    }
+
+    @Test func configEffectiveShowsTheTargetAndWhereItCameFrom() throws {
+        let tree = try TemporaryTree(["Package.swift": "let package = Package(name: \"App\", platforms: [.iOS(.v18)])\n"])
+        let output = Command.run(["config", "--effective", tree.path()])
+        #expect(output.standardOutput.contains(#""deployment_target": "iOS 18""#))
+        #expect(output.standardOutput.contains(#""deployment_target_source": "\#(tree.path("Package.swift"))""#))
+    }
+
+    @Test(arguments: [("iOS 17.0", "iOS 17.0"), ("ios 17.4, macOS 14", "iOS 17.4, macOS 14")])
+    func configuredTargetsParse(_ text: String, _ expected: String) {
+        #expect(DeploymentTarget(parsing: text)?.description == expected)
+    }
+
+    @Test func badTargetsDoNotParse() {
+        for text in ["Android 14", "iOS", "iOS seventeen", "iOS 17, iOS 18", ""] { #expect(DeploymentTarget(parsing: text) == nil, "\(text)") }
+    }
+
+    @Test func releasesCompareOnEveryPlatformTheAppSupports() throws {
+        let mixed = try #require(DeploymentTarget(parsing: "iOS 27.0, macOS 26.1"))
+        #expect(!mixed.supports(.os27))
+        #expect(mixed.platforms(before: .os27) == [.macOS])
+        #expect(try #require(DeploymentTarget(parsing: "iOS 27, macOS 27")).supports(.os27))
+        #expect(try #require(DeploymentTarget(parsing: "iOS 17.4")).supports(.predicateEvaluate))
+        #expect(!(try #require(DeploymentTarget(parsing: "iOS 17.3")).supports(.predicateEvaluate)))
+    }
+}

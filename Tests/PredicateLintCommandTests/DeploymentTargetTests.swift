@@ -31,6 +31,66 @@ import PredicateLintCore
         #expect(ProjectDeploymentTarget.fromXcodeProject(project)?.description == "iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.2, visionOS 1.1")
     }
 
+    /// A `project.pbxproj` with the project's configurations and each target's.
+    static func xcodeProject(project: String, targets: [(type: String, settings: String)]) -> String {
+        var objects = """
+            /* Begin XCBuildConfiguration section */
+            P1 /* Debug */ = { isa = XCBuildConfiguration; buildSettings = { \(project) SWIFT_VERSION = 5.0; }; name = Debug; };
+            P2 /* Release */ = { isa = XCBuildConfiguration; buildSettings = { \(project) }; name = Release; };
+            PL = { isa = XCConfigurationList; buildConfigurations = ( P1 /* Debug */, P2 /* Release */, ); };
+            R = { isa = PBXProject; buildConfigurationList = PL /* Build configuration list for PBXProject "App" */; };
+
+            """
+        for (index, target) in targets.enumerated() {
+            objects += """
+                T\(index)D /* Debug */ = { isa = XCBuildConfiguration; buildSettings = { \(target.settings) INFOPLIST_KEY_UILaunchScreen_Generation = YES; }; name = Debug; };
+                T\(index)R /* Release */ = { isa = XCBuildConfiguration; buildSettings = { \(target.settings) }; name = Release; };
+                T\(index)L = { isa = XCConfigurationList; buildConfigurations = ( T\(index)D /* Debug */, T\(index)R /* Release */, ); };
+                T\(index) /* Target */ = { isa = PBXNativeTarget; buildConfigurationList = T\(index)L; name = "T\(index)"; productType = "com.apple.product-type.\(target.type)"; shellScript = "echo \\"}\\" /* not a comment */"; };
+
+                """
+        }
+        return "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjects = {\n" + objects + "\t};\n\trootObject = R;\n}\n"
+    }
+
+    /// Targets inherit the project's settings; the project's own default counts only where a
+    /// target inherits it; test bundles, and platforms a target is not built for, do not count.
+    @Test func xcodeTargetsInheritFromTheProject() {
+        let project = "IPHONEOS_DEPLOYMENT_TARGET = 17.0; SDKROOT = iphoneos;"
+        let app = (type: "application", settings: #"IPHONEOS_DEPLOYMENT_TARGET = 18.0; SUPPORTED_PLATFORMS = "iphoneos iphonesimulator";"#)
+        let tests = (type: "bundle.unit-test", settings: "IPHONEOS_DEPLOYMENT_TARGET = 16.0; MACOSX_DEPLOYMENT_TARGET = 13.0; SDKROOT = auto;")
+        let leftover = (type: "application", settings: "IPHONEOS_DEPLOYMENT_TARGET = 18.2; MACOSX_DEPLOYMENT_TARGET = 14.0;")
+        let widget = (type: "app-extension", settings: "PRODUCT_NAME = Widget;")
+        let mac = (type: "application", settings: "MACOSX_DEPLOYMENT_TARGET = 15.0; SDKROOT = macosx;")
+        let read = { (targets: [(type: String, settings: String)]) in
+            ProjectDeploymentTarget.fromXcodeProject(Self.xcodeProject(project: project, targets: targets))?.description
+        }
+        #expect(read([app, tests]) == "iOS 18.0")
+        #expect(read([app, tests, leftover]) == "iOS 18.0")
+        #expect(read([app, widget]) == "iOS 17.0")
+        #expect(read([app, mac]) == "iOS 18.0, macOS 15.0")
+    }
+
+    /// A local package inside an app is compiled for its own platforms.
+    @Test func theNearestManifestOrProjectAboveAFileWins() throws {
+        let tree = try TemporaryTree([
+            "App.xcodeproj/project.pbxproj": Self.xcodeProject(project: "IPHONEOS_DEPLOYMENT_TARGET = 17.0;", targets: []),
+            "App/Store.swift": "let a = 1\n",
+            "Packages/Core/Package.swift": "let package = Package(name: \"Core\", platforms: [.iOS(.v26)])\n",
+            "Packages/Core/Sources/Core/Model.swift": "let b = 1\n",
+            "Packages/Plain/Package.swift": "let package = Package(name: \"Plain\")\n",
+            "Packages/Plain/Sources/Plain/C.swift": "let c = 1\n",
+        ])
+        let workspace = try Workspace(roots: [tree.path()])
+        let app = try #require(workspace.deploymentTarget(for: tree.path("App/Store.swift")))
+        #expect(app.target.description == "iOS 17.0")
+        let core = try #require(workspace.deploymentTarget(for: tree.path("Packages/Core/Sources/Core/Model.swift")))
+        #expect(core.target.description == "iOS 26" && core.source.hasSuffix("Packages/Core/Package.swift"))
+        // A manifest that names no platforms says nothing: the app's project is asked next.
+        let plain = try #require(workspace.deploymentTarget(for: tree.path("Packages/Plain/Sources/Plain/C.swift")))
+        #expect(plain.target.description == "iOS 17.0" && plain.source.hasSuffix("App.xcodeproj/project.pbxproj"))
+    }
+
     @Test func aProjectFolderIsReadAndTheConfigurationOverridesIt() throws {
         let tree = try TemporaryTree([
             "App/App.xcodeproj/project.pbxproj": "IPHONEOS_DEPLOYMENT_TARGET = 18.0;\nIPHONEOS_DEPLOYMENT_TARGET = 17.2;\n",

@@ -1,6 +1,6 @@
 import Foundation
 
-/// An app or package: the unit whose files share models (and, later, a deployment target).
+/// An app or package: the unit whose files share models.
 /// Models are shared within one project and never across projects, so two apps in one
 /// repository with a model of the same name do not mix.
 public struct Project: Hashable, Sendable, Comparable, CustomStringConvertible {
@@ -66,6 +66,21 @@ final class ProjectLocator: @unchecked Sendable {
             if hasMarker(above.path) { return Project(folder: above.path) }
         }
         return Project(folder: root)
+    }
+
+    /// The folders holding a marker from the file's own folder up to its project's, nearest
+    /// first: a local package inside an app is compiled for the platforms its own manifest
+    /// names, so it is asked before the app.
+    func markedFolders(of file: String) -> [String] {
+        let project = project(of: file).folder
+        var folders: [String] = []
+        var folder = Paths.folder(of: file)
+        while true {
+            if hasMarker(folder) { folders.append(folder) }
+            guard folder != project, folder.hasPrefix(project == "/" ? "/" : project + "/") else { break }
+            folder = Paths.folder(of: folder)
+        }
+        return folders
     }
 
     private func hasMarker(_ folder: String) -> Bool {

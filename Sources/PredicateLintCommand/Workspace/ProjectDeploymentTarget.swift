@@ -3,7 +3,7 @@ import PredicateLintCore
 
 /// The deployment target a project states, read as text (nothing is run): `platforms:` in
 /// `Package.swift`, and the `*_DEPLOYMENT_TARGET` build settings of Xcode projects (the lowest
-/// value across configurations and targets wins). Where both a manifest and Xcode projects
+/// value across targets and configurations wins, each inheriting from the project's). Where both a manifest and Xcode projects
 /// are in the project's folder, the lowest of all wins: the app runs on the oldest.
 public struct ProjectDeploymentTarget: Sendable, Equatable {
     public let target: DeploymentTarget
@@ -77,15 +77,152 @@ public struct ProjectDeploymentTarget: Sendable, Equatable {
         "WATCHOS_DEPLOYMENT_TARGET": .watchOS, "XROS_DEPLOYMENT_TARGET": .visionOS,
     ]
 
-    /// Every `IPHONEOS_DEPLOYMENT_TARGET = 17.0;` (and the other platforms') in a
-    /// `project.pbxproj`; the lowest of each platform.
+    /// The lowest deployment target of each platform across the targets of a
+    /// `project.pbxproj` and their configurations. A target's configuration inherits what it
+    /// does not set from the project's configuration of the same name, so a project-level
+    /// default every target overrides counts for nothing. A file whose objects cannot be read
+    /// falls back to every value in it.
     public static func fromXcodeProject(_ text: String) -> DeploymentTarget? {
         var minimums: [DeploymentTarget.Platform: [Int]] = [:]
-        for match in text.matches(of: /([A-Z]+_DEPLOYMENT_TARGET)\s*=\s*"?(\d+(?:\.\d+)*)"?\s*;/) {
-            guard let platform = buildSettings[String(match.1)], let version = DeploymentTarget.version(match.2) else { continue }
-            minimums[platform] = minimums[platform].map { older($0, version) } ?? version
+        func add(_ settings: [DeploymentTarget.Platform: [Int]]) {
+            for (platform, version) in settings { minimums[platform] = minimums[platform].map { older($0, version) } ?? version }
+        }
+        let objects = XcodeObjects(text)
+        let targetConfigurations = objects.targetConfigurations
+        if targetConfigurations.isEmpty {
+            add(deploymentSettings(in: Substring(text)))
+        } else {
+            let projectDefaults = objects.projectConfigurations
+            for own in targetConfigurations {
+                let configuration = projectDefaults[own.name].map { own.inheriting(from: $0) } ?? own
+                // A setting for a platform the target is not built for (a template's leftover
+                // `MACOSX_DEPLOYMENT_TARGET` in an iPhone app) says nothing about the app.
+                add(configuration.settings.filter { configuration.platforms?.contains($0.key) ?? true })
+            }
         }
         return minimums.isEmpty ? nil : DeploymentTarget(minimums)
+    }
+
+    /// The SDK names of `SUPPORTED_PLATFORMS` and `SDKROOT`.
+    static let sdks: [String: DeploymentTarget.Platform] = [
+        "iphoneos": .iOS, "iphonesimulator": .iOS, "macosx": .macOS, "appletvos": .tvOS, "appletvsimulator": .tvOS,
+        "watchos": .watchOS, "watchsimulator": .watchOS, "xros": .visionOS, "xrsimulator": .visionOS,
+    ]
+
+    /// `IPHONEOS_DEPLOYMENT_TARGET = 17.0;` and the other platforms', the lowest of each.
+    static func deploymentSettings(in text: Substring) -> [DeploymentTarget.Platform: [Int]] {
+        var settings: [DeploymentTarget.Platform: [Int]] = [:]
+        for match in text.matches(of: /([A-Z]+_DEPLOYMENT_TARGET)\s*=\s*"?(\d+(?:\.\d+)*)"?\s*;/) {
+            guard let platform = buildSettings[String(match.1)], let version = DeploymentTarget.version(match.2) else { continue }
+            settings[platform] = settings[platform].map { older($0, version) } ?? version
+        }
+        return settings
+    }
+
+    /// The objects of a `project.pbxproj` (an old-style property list), as much of them as the
+    /// deployment target needs: build configurations, their lists, the project and its targets.
+    struct XcodeObjects {
+        struct Configuration {
+            let name: String
+            var settings: [DeploymentTarget.Platform: [Int]]
+            /// From `SUPPORTED_PLATFORMS`, else `SDKROOT`; nil when neither names one (`auto`).
+            var platforms: Set<DeploymentTarget.Platform>?
+
+            init(name: String, body: Substring) {
+                self.name = name
+                settings = ProjectDeploymentTarget.deploymentSettings(in: body)
+                let sdks = body.firstMatch(of: /SUPPORTED_PLATFORMS\s*=\s*"?([^";]*)"?\s*;/)?.1
+                    ?? body.firstMatch(of: /SDKROOT\s*=\s*"?([^";]*)"?\s*;/)?.1
+                let named = Set((sdks ?? "").split(separator: " ").compactMap { ProjectDeploymentTarget.sdks[String($0)] })
+                platforms = named.isEmpty ? nil : named
+            }
+
+            /// A target's configuration over the project's of the same name.
+            func inheriting(from project: Configuration) -> Configuration {
+                var merged = self
+                merged.settings = project.settings.merging(settings) { _, own in own }
+                merged.platforms = platforms ?? project.platforms
+                return merged
+            }
+        }
+
+        /// Each object's `isa` and text, by identifier.
+        private var objects: [Substring: (isa: Substring, body: Substring)] = [:]
+
+        init(_ text: String) {
+            guard let start = text.range(of: "objects = {")?.upperBound else { return }
+            var index = start
+            // Entries are `ID /* comment */ = { … };` until the closing brace of `objects`.
+            while let idStart = text[index...].firstIndex(where: { !$0.isWhitespace }), text[idStart] != "}" {
+                if text[idStart...].hasPrefix("/*") {
+                    guard let end = text[idStart...].range(of: "*/") else { return }
+                    index = end.upperBound
+                    continue
+                }
+                guard let equals = text[idStart...].firstIndex(of: "="),
+                      let open = text[equals...].firstIndex(where: { !$0.isWhitespace && $0 != "=" }), text[open] == "{",
+                      let close = Self.matchingBrace(in: text, from: open) else { return }
+                let id = text[idStart..<equals].prefix { !$0.isWhitespace }
+                let body = text[text.index(after: open)..<close]
+                if let isa = body.firstMatch(of: /isa\s*=\s*(\w+)\s*;/)?.1 { objects[id] = (isa, body) }
+                index = text.index(after: close)
+                if index < text.endIndex, text[index] == ";" { index = text.index(after: index) }
+            }
+        }
+
+        /// The index of the `}` that closes the `{` at `open`, skipping quoted strings and comments.
+        private static func matchingBrace(in text: String, from open: String.Index) -> String.Index? {
+            var depth = 0
+            var index = open
+            while index < text.endIndex {
+                let character = text[index]
+                if character == "\"" {
+                    index = text.index(after: index)
+                    while index < text.endIndex, text[index] != "\"" {
+                        if text[index] == "\\" { index = text.index(after: index) }
+                        if index < text.endIndex { index = text.index(after: index) }
+                    }
+                } else if character == "/", text[index...].hasPrefix("/*") {
+                    guard let end = text[index...].range(of: "*/") else { return nil }
+                    index = text.index(before: end.upperBound)
+                } else if character == "{" {
+                    depth += 1
+                } else if character == "}" {
+                    depth -= 1
+                    if depth == 0 { return index }
+                }
+                if index < text.endIndex { index = text.index(after: index) }
+            }
+            return nil
+        }
+
+        private func configurations(ofListIn owner: Substring) -> [Configuration] {
+            guard let list = owner.firstMatch(of: /buildConfigurationList\s*=\s*(\w+)/)?.1,
+                  let listBody = objects[list]?.body,
+                  let members = listBody.firstMatch(of: /buildConfigurations\s*=\s*\(([^)]*)\)/)?.1 else { return [] }
+            return members.matches(of: /(\w+)\s*(?:\/\*[^*]*\*\/)?\s*,/).compactMap { member in
+                guard let configuration = objects[member.1], configuration.isa == "XCBuildConfiguration" else { return nil }
+                let name = configuration.body.firstMatch(of: /\bname\s*=\s*"?([^";]*)"?\s*;/)?.1 ?? ""
+                return Configuration(name: String(name), body: configuration.body)
+            }
+        }
+
+        /// The project's own configurations by name: what targets inherit.
+        var projectConfigurations: [String: Configuration] {
+            var byName: [String: Configuration] = [:]
+            for object in objects.values where object.isa == "PBXProject" {
+                for configuration in configurations(ofListIn: object.body) { byName[configuration.name] = configuration }
+            }
+            return byName
+        }
+
+        /// Every configuration of every target but test bundles (which compile the tests, not
+        /// the app, and often keep a template's older settings).
+        var targetConfigurations: [Configuration] {
+            objects.values.filter { ["PBXNativeTarget", "PBXAggregateTarget", "PBXLegacyTarget"].contains($0.isa) }
+                .filter { !$0.body.contains("product-type.bundle.unit-test") && !$0.body.contains("product-type.bundle.ui-testing") }
+                .flatMap { configurations(ofListIn: $0.body) }
+        }
     }
 
     /// `<FileRef location = "group:App.xcodeproj">` → `App.xcodeproj`.

@@ -33,7 +33,8 @@ public final class Workspace: @unchecked Sendable {
     let configurations: ConfigurationResolver
     private let projects: ProjectLocator
     private var modelsByProject: [Project: ProjectModels] = [:]
-    private var targetsByProject: [Project: ProjectDeploymentTarget?] = [:]
+    /// What each folder with a package manifest or Xcode project states, once read.
+    private var targetsByFolder: [String: ProjectDeploymentTarget?] = [:]
     private var lintersByConfiguration: [String: SelectedLinter] = [:]
     private let lock = NSLock()
 
@@ -115,8 +116,9 @@ public final class Workspace: @unchecked Sendable {
     }
 
     /// The deployment target that applies to a file, and where it comes from: the
-    /// configuration's `deployment_target`, else what the file's project states, else
-    /// SwiftData's oldest systems.
+    /// configuration's `deployment_target`, else what the nearest package manifest or Xcode
+    /// project at or above the file (within its project) states, else SwiftData's oldest
+    /// systems.
     public func deploymentTarget(for path: String) -> AppliedDeploymentTarget? {
         guard case .success(let configuration) = configurations.configuration(for: path) else { return nil }
         return deploymentTarget(for: path, configuration: configuration)
@@ -126,18 +128,19 @@ public final class Workspace: @unchecked Sendable {
         if let configured = configuration.deploymentTarget {
             return AppliedDeploymentTarget(target: configured, source: configuration.path ?? "the configuration")
         }
-        let project = project(of: path)
-        let found: ProjectDeploymentTarget?
-        if let known = lock.withLock({ targetsByProject[project] }) {
-            found = known
-        } else {
-            found = ProjectDeploymentTarget.read(projectFolder: project.folder)
-            lock.withLock { targetsByProject[project] = .some(found) }
+        for folder in projects.markedFolders(of: path) {
+            let found: ProjectDeploymentTarget?
+            if let known = lock.withLock({ targetsByFolder[folder] }) {
+                found = known
+            } else {
+                found = ProjectDeploymentTarget.read(projectFolder: folder)
+                lock.withLock { targetsByFolder[folder] = .some(found) }
+            }
+            if let found {
+                return AppliedDeploymentTarget(target: found.target, source: found.sources.map { "\(folder)/\($0)" }.joined(separator: ", "))
+            }
         }
-        guard let found else {
-            return AppliedDeploymentTarget(target: .swiftDataMinimum, source: "none stated; SwiftData's oldest systems")
-        }
-        return AppliedDeploymentTarget(target: found.target, source: found.sources.map { "\(project.folder)/\($0)" }.joined(separator: ", "))
+        return AppliedDeploymentTarget(target: .swiftDataMinimum, source: "none stated; SwiftData's oldest systems")
     }
 
     /// For long-lived servers: whether any configuration changed on disk since it was read;
@@ -147,7 +150,7 @@ public final class Workspace: @unchecked Sendable {
         guard configurations.reloadIfChanged() else { return false }
         lock.withLock {
             lintersByConfiguration = [:]
-            targetsByProject = [:]
+            targetsByFolder = [:]
         }
         return true
     }

@@ -74,8 +74,8 @@ struct Oracle {
 
     /// Type-checks each snippet in a compiler run of its own: for verdicts that one snippet's
     /// cost must not influence, such as the type checker's budget.
-    static func judgeSeparately(_ snippets: [String]) throws -> [Verdict] {
-        try inParallel(snippets.map { [Snippet(code: $0)] }, judgeBatch).flatMap { $0 }
+    static func judgeSeparately(_ snippets: [Snippet]) throws -> [Verdict] {
+        try inParallel(snippets.map { [$0] }, judgeBatch).flatMap { $0 }
     }
 
     private static func judgeBatch(_ snippets: [Snippet]) throws -> [Verdict] {

@@ -10,14 +10,17 @@ public struct CodablePropertyRule: PredicateRule {
     static let enumComparison = RuleCase(
         "an enum-typed property compared with an enum value", failsAt: .runtime, fixedIn: .os27,
         evidence: .graded(.b, "at least eight independent reports of the throw before the 2026 systems; that iOS 27 "
-            + "and macOS 27 accept it rests on one secondary report of WWDC26's release notes (grade C, 2026-06-12)"))
+            + "and macOS 27 accept it rests on two independent secondary sources, a WWDC26 summary (2026-06-12) and "
+            + "notes citing Apple's SwiftData group lab; it is in neither session 274 nor the iOS 27 release notes "
+            + "(checked 2026-11-30)"))
     static let valueComparison = RuleCase(
         "a struct-typed property compared with a captured value", failsAt: .runtime,
         evidence: .graded(.b, "the same throw (\"Captured/constant values of type … are not supported\") is r"
             + "eported for captured structs"))
     static let opaqueCodable = RuleCase(
         "an `@Attribute(.codable)` property", failsAt: .runtime,
-        evidence: .graded(.b, "WWDC26 session 274 notes: stored as one opaque value, never filtered or sorted on"))
+        evidence: .graded(.a, "Apple, WWDC26 session 274 (What's new in SwiftData): a codable attribute's contents are "
+            + "opaque to SwiftData and cannot be used in predicates or sort descriptors; how the failure shows is not said"))
 
     public static let description = RuleDescription(
         id: "codable-property",

@@ -37,11 +37,12 @@ public struct RegexRule: PredicateRule {
         ],
         nonTriggering: [
             Example(#"#Predicate<Movie> { $0.name.localizedStandardContains("Titanic") }"#),
-            // A plain struct is evaluated in memory, where regular expressions work.
+            // A plain struct is evaluated in memory, where regular expressions work (from iOS 18:
+            // `availability` says so for older targets).
             Example("""
             struct Ticket { var title = "" }
             let predicate = #Predicate<Ticket> { $0.title.contains(/Heat/) }
-            """),
+            """, deploymentTarget: DeploymentTarget(parsing: "iOS 18, macOS 15")),
             Example("""
             let movies: [Movie] = []
             let matches = movies.filter { $0.name.contains(/Titanic/) }

@@ -48,6 +48,7 @@ struct LintRun {
         let selected = select(files, workspace)
         let fixed = options.fix ? fix(selected, workspace, &outcome) : [:]
         lint(selected, fixed: fixed, workspace, &outcome)
+        workspace.settings.cache?.prune(limit: ResultCache.limit(forRunOver: files.count))
         applyBaseline(selected, &outcome)
         return report(outcome)
     }
@@ -108,10 +109,21 @@ struct LintRun {
     /// returns the fixes by path, for the lint that reports what is left.
     func fix(_ selected: [(file: ScannedFile, linter: SelectedLinter)], _ workspace: Workspace,
              _ outcome: inout Outcome) -> [String: FileFix] {
-        let fixes = ThreadPool.parallelMap(selected) { file, selected -> FileFix in
-            guard let source = file.load() else { return FileFix() }
-            return fix(source, byteOrderMark: file.byteOrderMark,
-                       fixer: Fixer(linter: selected.linter), models: workspace.models(for: file.path).index)
+        // A file reached twice (directly and through a symbolic link) is fixed once.
+        var seen: Set<String> = []
+        let isFirstVisit = selected.map { entry in
+            entry.file.text != nil || seen.insert(URL(fileURLWithPath: entry.file.path).resolvingSymlinksInPath().path).inserted
+        }
+        let fixes = ThreadPool.parallelMap(Array(zip(selected, isFirstVisit))) { entry, isFirstVisit -> FileFix in
+            let (file, selected) = entry
+            guard isFirstVisit else { return FileFix() }
+            switch file.load() {
+            case .success(let loaded):
+                return fix(loaded.source, byteOrderMark: file.byteOrderMark, digest: loaded.digest,
+                           fixer: Fixer(linter: selected.linter), models: workspace.models(for: file.path).index)
+            case .failure(let problem):
+                return FileFix(problem: problem)
+            }
         }
         outcome.problems += fixes.compactMap(\.problem)
         // An editor gives standard input and replaces its buffer with what comes back.
@@ -122,7 +134,8 @@ struct LintRun {
         return Dictionary(zip(selected.map(\.file.path), fixes), uniquingKeysWith: { first, _ in first })
     }
 
-    func fix(_ source: SourceFile, byteOrderMark: Bool, fixer: Fixer, models: ModelIndex) -> FileFix {
+    /// `digest`: of the text as read, so that a file edited meanwhile is not overwritten.
+    func fix(_ source: SourceFile, byteOrderMark: Bool, digest: ContentDigest, fixer: Fixer, models: ModelIndex) -> FileFix {
         let path = source.path
         let result = fixer.fix(source, models: models)
         if let refusal = result.refusal {
@@ -135,7 +148,7 @@ struct LintRun {
             return FileFix(source: fixed, diff: diff, fixedCount: result.fixedCount, remaining: result.remaining)
         }
         do {
-            try FileWriter.replaceContents(ofFile: path, with: result.text, byteOrderMark: byteOrderMark)
+            try FileWriter.replaceContents(ofFile: path, with: result.text, byteOrderMark: byteOrderMark, expecting: digest)
             return FileFix(source: fixed, fixedCount: result.fixedCount, remaining: result.remaining)
         } catch {
             return FileFix(source: source, problem: InputProblem(path: path, message: error.message))
@@ -173,7 +186,7 @@ struct LintRun {
         guard keepSources else { return }
         let pathsWithFindings = Set(outcome.findings.map(\.path))
         for (file, _) in selected where outcome.sources[file.path] == nil && pathsWithFindings.contains(file.path) {
-            outcome.sources[file.path] = file.load()
+            outcome.sources[file.path] = try? file.load().get().source
         }
     }
 

@@ -18,7 +18,7 @@ public struct Linter: Sendable {
 
     /// Lints one file against the models of all the files being linted.
     public func lint(_ file: SourceFile, models: ModelIndex) -> [Finding] {
-        guard !file.isTooDeep else { return [] }
+        guard file.isCheckable else { return [] }
         let predicateRules = rules.compactMap { $0 as? any PredicateRule }
         var findings: [Finding] = []
         for site in PredicateSiteFinder.sites(in: file.tree) {

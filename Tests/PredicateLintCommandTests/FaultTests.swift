@@ -44,15 +44,29 @@ import PredicateLintCore
         #expect(leftovers.isEmpty)
     }
 
+    /// The process ID of a process that has ended.
+    static func finishedProcessID() throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exit 0"]
+        try process.run()
+        process.waitUntilExit()
+        return process.processIdentifier
+    }
+
+    /// A killed run's temporary file goes; another run's, still at work, stays (a plain lint
+    /// must not break a concurrent `--fix`); a user's look-alike stays.
     @Test func leftoversOfAKilledRunAreCleanedAndLookAlikesKept() throws {
+        let live = ".A.swift.predicate-lint-\(getpid())-\(UUID().uuidString)"
         let tree = try TemporaryTree([
             "A.swift": "let a = 1\n",
-            ".A.swift.predicate-lint-\(UUID().uuidString)": "half a file",
+            ".A.swift.predicate-lint-\(try Self.finishedProcessID())-\(UUID().uuidString)": "half a file",
+            live: "another run's file",
             ".A.swift.predicate-lint-notes": "the user's own file",
         ])
         _ = Command.run(["--no-cache", tree.path()])
         #expect(try FileManager.default.contentsOfDirectory(atPath: tree.path()).sorted()
-                == [".A.swift.predicate-lint-notes", "A.swift"])
+                == [".A.swift.predicate-lint-notes", live, "A.swift"].sorted())
     }
 
     /// The built tool is stopped with SIGTERM at the worst moment, its temporary file written

@@ -128,6 +128,68 @@ import SyntheticCorpus
         #expect(output.exitCode == 2)
     }
 
+    static let fixable = "let p = #Predicate<Website> { $0.url.hasPrefix(\"a\") }\n"
+    static let fixed = "let p = #Predicate<Website> { $0.url.starts(with: \"a\") }\n"
+
+    /// The link stays a link; its target is fixed, with its own permissions.
+    @Test func aSymbolicLinkKeepsPointingAtTheFixedFile() throws {
+        let tree = try TemporaryTree(["Real/Site.swift": Self.fixable, "Links/.keep": ""])
+        chmod(tree.path("Real/Site.swift"), 0o640)
+        try FileManager.default.createSymbolicLink(atPath: tree.path("Links/Site.swift"), withDestinationPath: tree.path("Real/Site.swift"))
+        let output = Command.run(["--fix", "--no-cache", tree.path("Links/Site.swift")])
+        #expect(output.exitCode == 0, "\(output.standardError)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: tree.path("Links/Site.swift")) == tree.path("Real/Site.swift"))
+        #expect(try String(contentsOfFile: tree.path("Real/Site.swift"), encoding: .utf8) == Self.fixed)
+        var info = stat()
+        stat(tree.path("Real/Site.swift"), &info)
+        #expect(info.st_mode & 0o777 == 0o640)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tree.path("Real")) == ["Site.swift"])
+    }
+
+    /// A folder that holds a file and a link to it: fixed once, and the run is clean.
+    @Test func aFileReachedTwiceIsFixedOnce() throws {
+        let tree = try TemporaryTree(["App/Site.swift": Self.fixable])
+        try FileManager.default.createSymbolicLink(atPath: tree.path("App/Alias.swift"), withDestinationPath: "Site.swift")
+        let output = Command.run(["--fix", "--no-cache", tree.path("App")])
+        #expect(output.exitCode == 0, "\(output.standardError)")
+        #expect(try String(contentsOfFile: tree.path("App/Site.swift"), encoding: .utf8) == Self.fixed)
+    }
+
+    /// Replacing a file with hard links would split them: it is left alone, and said.
+    @Test func aHardLinkedFileIsLeftAlone() throws {
+        let tree = try TemporaryTree(["Site.swift": Self.fixable])
+        #expect(link(tree.path("Site.swift"), tree.path("Other.swift")) == 0)
+        let output = Command.run(["--fix", "--no-cache", tree.path("Site.swift")])
+        #expect(output.exitCode == 2)
+        #expect(output.standardError.contains("Site.swift: has 2 hard links"))
+        #expect(try String(contentsOfFile: tree.path("Other.swift"), encoding: .utf8) == Self.fixable)
+    }
+
+    /// Run as root (as in a container), the fixed file keeps its owner.
+    @Test(.enabled(if: getuid() == 0, "needs root to give a file away"))
+    func theOwnerIsKept() throws {
+        let tree = try TemporaryTree(["Site.swift": Self.fixable])
+        #expect(chown(tree.path("Site.swift"), 4321, 4322) == 0)
+        let output = Command.run(["--fix", "--no-cache", tree.path("Site.swift")])
+        #expect(output.exitCode == 0, "\(output.standardError)")
+        var info = stat()
+        stat(tree.path("Site.swift"), &info)
+        #expect(info.st_uid == 4321 && info.st_gid == 4322)
+    }
+
+    /// An edit made while the fix was computed is kept, and the run says so.
+    @Test func anEditDuringTheFixWins() throws {
+        let tree = try TemporaryTree(["Site.swift": Self.fixable])
+        let edited = Self.fixable + "// the user's edit\n"
+        #expect(throws: FileWriter.Failure(message: "changed while it was being fixed; it was left alone, so run the fix again")) {
+            try FileWriter.replaceContents(ofFile: tree.path("Site.swift"), with: Self.fixed, byteOrderMark: false,
+                                           expecting: SHA256.digest(Self.fixable),
+                                           beforeReplacing: { try? edited.write(toFile: tree.path("Site.swift"), atomically: false, encoding: .utf8) })
+        }
+        #expect(try String(contentsOfFile: tree.path("Site.swift"), encoding: .utf8) == edited)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tree.path()) == ["Site.swift"])
+    }
+
     @Test func aVanishedFileIsAClearError() throws {
         let tree = try TemporaryTree()
         #expect(throws: FileWriter.Failure(message: "no longer exists; nothing was written")) {

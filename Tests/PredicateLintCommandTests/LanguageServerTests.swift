@@ -266,6 +266,34 @@ import Testing
         #expect(Self.waitForExit(abrupt) == 1)
     }
 
+    /// A workspace holding files the parser would hang or overflow on: `initialize` answers at
+    /// once, such a document gets one diagnostic saying it was not checked, and other
+    /// documents are checked as usual.
+    @Test func hostileDocumentsBlockNothing() throws {
+        let tree = try TemporaryTree([
+            "Brackets.swift": "let v = " + String(repeating: "[", count: 50_000) + "\n",
+            "Members.swift": "let v = a" + String(repeating: ".b", count: 50_000) + "\n",
+            "Slow.swift": "let v = " + String(repeating: "[", count: 25) + "1" + String(repeating: "]", count: 25) + "\n",
+        ])
+        let editor = Editor()
+        let start = Date()
+        try editor.initialize(tree.path(), watchesFiles: false)
+        #expect(Date().timeIntervalSince(start) < 10)
+        for name in ["Brackets.swift", "Members.swift", "Slow.swift"] {
+            let uri = Self.uri(tree.path(name))
+            let text = try String(contentsOfFile: tree.path(name), encoding: .utf8)
+            try editor.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "version": 1, "text": text]])
+            let diagnostics = try editor.diagnostics(for: uri, version: 1)
+            #expect(diagnostics.count == 1, "\(name)")
+            #expect((diagnostics.first?["message"] as? String)?.contains("did not check this file") == true, "\(name)")
+        }
+        let uri = Self.uri(tree.path("Good.swift"))
+        try editor.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "version": 1,
+            "text": "let p = #Predicate<Website> { $0.url.hasPrefix(\"a\") }\n"]])
+        #expect(Editor.codes(try editor.diagnostics(for: uri, version: 1)) == ["has-prefix"])
+        #expect(Date().timeIntervalSince(start) < 30)
+    }
+
     static func waitForExit(_ editor: Editor) -> Int32? {
         let deadline = Date().addingTimeInterval(5)
         while editor.exitStatus.current == nil && deadline.timeIntervalSinceNow > 0 { Thread.sleep(forTimeInterval: 0.01) }

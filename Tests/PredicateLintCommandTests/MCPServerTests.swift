@@ -120,6 +120,21 @@ import Testing
         #expect(text(response).contains(message), "\(text(response))")
     }
 
+    /// Code the parser would hang or overflow on is a tool error that says so, quickly, and
+    /// the server carries on.
+    @Test(arguments: ["[", ".member", "a ? b : "])
+    func hostileCodeIsAToolError(_ unit: String) throws {
+        let client = Client()
+        _ = try client.initialize()
+        let start = Date()
+        let hostile = try client.call("lint_swift", ["code": "let v = x" + String(repeating: unit, count: 50_000)])
+        #expect(Date().timeIntervalSince(start) < 20)
+        #expect(result(hostile)["isError"] as? Bool == true)
+        #expect(text(hostile).contains("was not checked"), "\(text(hostile))")
+        let next = try client.call("lint_swift", ["code": "let p = #Predicate<Website> { $0.url.hasPrefix(\"a\") }"])
+        #expect(text(next).contains("has-prefix"))
+    }
+
     @Test func theProtocolVersionIsNegotiated() throws {
         #expect(try Client().initialize("2025-03-26")["protocolVersion"] as? String == "2025-03-26")
         #expect(try Client().initialize("2099-01-01")["protocolVersion"] as? String == MCPServer.supportedProtocolVersions[0])

@@ -95,14 +95,9 @@ import SyntheticCorpus
     @Test func cachedFindingsAreUsedAndNeverStale() throws {
         let tree = try TemporaryTree(["App/Song.swift": Self.model, "App/View.swift": Self.view])
         _ = run(tree)
-        // Plant a marker in every findings entry: a warm run must show it (the cache is used)…
-        for entry in try FileManager.default.contentsOfDirectory(atPath: tree.path("cache")) {
-            let path = tree.path("cache/\(entry)")
-            let text = try String(contentsOfFile: path, encoding: .utf8)
-            if text.contains("has-prefix") {
-                try text.replacingOccurrences(of: "is not supported", with: "CACHED").write(toFile: path, atomically: true, encoding: .utf8)
-            }
-        }
+        // Plant a marker in every findings entry, with a matching digest: a warm run must show
+        // it (the cache is used)…
+        try Self.rewriteEntries(in: tree.path("cache")) { $0.replacingOccurrences(of: "is not supported", with: "CACHED") }
         #expect(run(tree).standardOutput.contains("CACHED"))
         // …and not once what it depends on changes: the file, the configuration, the models.
         try tree.write("App/View.swift", Data((Self.view + "\n").utf8))
@@ -112,6 +107,69 @@ import SyntheticCorpus
         #expect(run(tree).standardOutput.contains("\"severity\": \"warning\", \"rule\": \"has-prefix\""))
         try tree.write("App/Song.swift", Data(Self.model.replacingOccurrences(of: "var loud = false", with: "var loud: Bool { true }").utf8))
         #expect(run(tree).standardOutput.contains("computed-property"))
+    }
+
+    /// Rewrites the payload of every findings entry and states its new digest, as a genuine
+    /// entry would.
+    static func rewriteEntries(in folder: String, _ change: (String) -> String) throws {
+        for entry in try FileManager.default.contentsOfDirectory(atPath: folder) where entry.hasSuffix(".json") {
+            let path = "\(folder)/\(entry)"
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            guard let newline = text.firstIndex(of: "\n"), text.contains("has-prefix") else { continue }
+            let payload = change(String(text[text.index(after: newline)...]))
+            try (SHA256.digest(payload).description + "\n" + payload).write(toFile: path, atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// A well-formed entry whose payload was changed without its digest is not believed.
+    @Test func anEntryThatDoesNotMatchItsDigestIsIgnored() throws {
+        let tree = try TemporaryTree(["App/Song.swift": Self.model, "App/View.swift": Self.view])
+        let cold = run(tree)
+        for entry in try FileManager.default.contentsOfDirectory(atPath: tree.path("cache")) where entry.hasSuffix(".json") {
+            let path = tree.path("cache/\(entry)")
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            try text.replacingOccurrences(of: #""findings":[{"#, with: #""findings":[],"gone":[{"#)
+                .replacingOccurrences(of: "is not supported", with: "FORGED").write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        let warm = run(tree)
+        #expect(warm == cold)
+        #expect(!warm.standardOutput.contains("FORGED"))
+    }
+
+    /// Findings are stored under the bytes that were linted, not those first scanned: a file
+    /// edited between the two steps cannot leave its old content with the new one's result.
+    @Test func findingsAreKeptUnderTheBytesThatWereLinted() throws {
+        let broken = Self.view
+        let clean = "let p = #Predicate<Song> { $0.title.starts(with: \"a\") && $0.loud }\n"
+        #expect(clean.utf8.count != broken.utf8.count || clean != broken)
+        let tree = try TemporaryTree(["App/Song.swift": Self.model, "App/View.swift": broken])
+        let workspace = try Workspace(roots: [tree.path("App")], settings: .init(cache: ResultCache(directory: tree.path("cache"))))
+        let (files, _) = workspace.scan([tree.path("App/Song.swift"), tree.path("App/View.swift")])
+        workspace.indexModels(of: files)
+        let view = try #require(files.first { $0.path.hasSuffix("View.swift") })
+        try tree.write("App/View.swift", Data(clean.utf8))
+        let linter = try #require(workspace.linter(for: view.path))
+        #expect(workspace.lint(view, with: linter, keepingSource: false).findings.isEmpty)
+        try tree.write("App/View.swift", Data(broken.utf8))
+        #expect(run(tree).standardOutput.contains("has-prefix"))
+    }
+
+    /// The folder stays bounded: the least recently used entries go first.
+    @Test func theCacheIsPruned() throws {
+        let tree = try TemporaryTree(["cache/.keep": ""])
+        let cache = ResultCache(directory: tree.path("cache"))
+        let declarations = FileDeclarations(file: SourceFile(path: "A.swift", text: "struct A {}"))
+        for index in 0..<40 { cache.store(declarations, digest: SHA256.digest("file \(index)")) }
+        // The first ten were used a minute later than the others.
+        for index in 0..<10 {
+            let name = ResultCache.name(["declarations", SHA256.digest("file \(index)").description])
+            var times = [timeval(tv_sec: Int(Date().timeIntervalSince1970) + 60, tv_usec: 0), timeval(tv_sec: Int(Date().timeIntervalSince1970) + 60, tv_usec: 0)]
+            utimes(tree.path("cache/\(name)"), &times)
+        }
+        cache.prune(limit: 20)
+        let left = try FileManager.default.contentsOfDirectory(atPath: tree.path("cache")).filter { $0.hasSuffix(".json") }
+        #expect(left.count == 15)
+        for index in 0..<10 { #expect(cache.declarations(digest: SHA256.digest("file \(index)")) != nil) }
     }
 
     @Test func aCorruptOrForeignCacheIsIgnored() throws {

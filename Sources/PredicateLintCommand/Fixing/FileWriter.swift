@@ -2,13 +2,15 @@ import Foundation
 
 /// Replaces a file's contents without ever leaving it half-written: the new text goes to a
 /// temporary file in the same folder, which then takes the original's place in one rename.
-/// The original's permissions and byte-order mark are kept.
+/// The original's permissions, owner and byte-order mark are kept; a symbolic link stays a
+/// link (its target is fixed); a file with other hard links, or whose owner we could not keep,
+/// is left alone; and a file that changed since it was read is never overwritten.
 public enum FileWriter {
     public struct Failure: Error, Equatable {
         public let message: String
     }
 
-    /// The suffix of our temporary files: `.Movie.swift.predicate-lint-<UUID>`.
+    /// The marker in our temporary files' names: `.Movie.swift.predicate-lint-<pid>-<UUID>`.
     static let temporaryMarker = ".predicate-lint-"
 
     /// Fault injection for `FaultTests`, read once: with this variable set, the process sends
@@ -16,55 +18,78 @@ public enum FileWriter {
     /// waits for it, so the test sees exactly that moment instead of racing for it.
     static let interruptsBeforeReplacing = ProcessInfo.processInfo.environment["PREDICATE_LINT_TEST_INTERRUPT_BEFORE_REPLACING"] != nil
 
+    /// `expecting`: the digest of the text (after any byte-order mark) the fix was made from;
+    /// nil to skip the check. `beforeReplacing` runs just before the check (for tests that edit
+    /// the file at that moment).
     public static func replaceContents(ofFile path: String, with text: String, byteOrderMark: Bool,
-                                       fileManager: FileManager = .default,
-                                       writeData: (Data, URL) throws -> Void = { try $0.write(to: $1, options: .withoutOverwriting) })
+                                       expecting original: ContentDigest? = nil,
+                                       writeData: (Data, URL) throws -> Void = { try $0.write(to: $1, options: .withoutOverwriting) },
+                                       beforeReplacing: () -> Void = {})
         throws(Failure) {
-        let attributes: [FileAttributeKey: Any]
-        do {
-            attributes = try fileManager.attributesOfItem(atPath: path)
-        } catch {
-            throw Failure(message: "no longer exists; nothing was written")
-        }
-        let permissions = (attributes[.posixPermissions] as? NSNumber)?.uint16Value ?? 0o644
+        // A symbolic link is kept, and what it points to is fixed, as editors do.
+        guard let resolved = realpath(path, nil) else { throw Failure(message: "no longer exists; nothing was written") }
+        let target = String(cString: resolved)
+        free(resolved)
+        var info = stat()
+        guard stat(target, &info) == 0 else { throw Failure(message: "no longer exists; nothing was written") }
+        let permissions = UInt16(info.st_mode & 0o7777)
         // Read-only means the user does not want it changed, whoever we run as (root can
         // write anything).
         guard permissions & 0o222 != 0 else {
             throw Failure(message: "is read-only; make it writable to fix it, or leave it out")
         }
-        let url = URL(fileURLWithPath: path)
+        guard info.st_nlink <= 1 else {
+            throw Failure(message: "has \(info.st_nlink) hard links, which replacing it would break; it was left alone "
+                + "(fix it with --dry-run and apply the diff, or fix one copy)")
+        }
+        let url = URL(fileURLWithPath: target)
         let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent)\(temporaryMarker)\(UUID().uuidString)")
+            .appendingPathComponent(".\(url.lastPathComponent)\(temporaryMarker)\(getpid())-\(UUID().uuidString)")
         var data = byteOrderMark ? Data([0xEF, 0xBB, 0xBF]) : Data()
         data.append(Data(text.utf8))
         guard InFlightFiles.shared.begin(temporary.path) else { InFlightFiles.shared.park() }
         defer { InFlightFiles.shared.end(temporary.path) }
+        func discard(_ message: String) -> Failure {
+            unlink(temporary.path)
+            return Failure(message: message)
+        }
         do {
             try writeData(data, temporary)
         } catch {
-            try? fileManager.removeItem(at: temporary)
-            throw Failure(message: "could not be written (\(Self.reason(error))); the file is unchanged")
+            throw discard("could not be written (\(Self.reason(error))); the file is unchanged")
         }
-        do {
-            try fileManager.setAttributes([.posixPermissions: NSNumber(value: permissions)], ofItemAtPath: temporary.path)
-        } catch {
-            try? fileManager.removeItem(at: temporary)
-            throw Failure(message: "could not keep its permissions; the file is unchanged")
+        guard chmod(temporary.path, mode_t(permissions)) == 0 else {
+            throw discard("could not keep its permissions; the file is unchanged")
+        }
+        // The new file is ours; it must be the owner's, as the old one was (root can do that;
+        // anyone else only for files they own, or by changing nothing).
+        if info.st_uid != getuid() || info.st_gid != getgid(), chown(temporary.path, info.st_uid, info.st_gid) != 0 {
+            throw discard("belongs to another user or group, which replacing it would change; it was left alone")
         }
         if interruptsBeforeReplacing {
             kill(getpid(), SIGTERM)
             InFlightFiles.shared.waitForInterruption()
         }
+        beforeReplacing()
+        // An edit made while the fix was computed wins: the file is left as the user has it.
+        if let original, currentDigest(of: target) != original {
+            throw discard("changed while it was being fixed; it was left alone, so run the fix again")
+        }
         var renameError: Int32 = 0
-        guard InFlightFiles.shared.commit({ renameError = rename(temporary.path, path) == 0 ? 0 : errno }) else {
-            try? fileManager.removeItem(at: temporary)
+        guard InFlightFiles.shared.commit({ renameError = rename(temporary.path, target) == 0 ? 0 : errno }) else {
+            unlink(temporary.path)
             InFlightFiles.shared.end(temporary.path)
             InFlightFiles.shared.park()
         }
         guard renameError == 0 else {
-            try? fileManager.removeItem(at: temporary)
-            throw Failure(message: "could not be replaced (\(String(cString: strerror(renameError)))); the file is unchanged")
+            throw discard("could not be replaced (\(String(cString: strerror(renameError)))); the file is unchanged")
         }
+    }
+
+    /// The digest of a file's text as `ScannedFile` computes it (after a byte-order mark).
+    static func currentDigest(of path: String) -> ContentDigest? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return SHA256.digest(data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data)
     }
 
     private static func reason(_ error: any Error) -> String {
@@ -146,9 +171,13 @@ final class InFlightFiles: @unchecked Sendable {
     }
 
     /// Leftovers of a run that was killed outright (SIGKILL cannot be caught): our temporary
-    /// files, recognised by name, found while walking the user's folders.
+    /// files, recognised by name, found while walking the user's folders, whose writer is no
+    /// longer running. A live process's file is another `--fix` at work, and is left to it.
     static func isLeftover(_ name: String) -> Bool {
         guard name.hasPrefix("."), let marker = name.range(of: FileWriter.temporaryMarker) else { return false }
-        return UUID(uuidString: String(name[marker.upperBound...])) != nil
+        let tail = name[marker.upperBound...]
+        guard let dash = tail.firstIndex(of: "-"), let pid = pid_t(tail[..<dash]), pid > 0,
+              UUID(uuidString: String(tail[tail.index(after: dash)...])) != nil else { return false }
+        return kill(pid, 0) != 0 && errno == ESRCH
     }
 }

@@ -193,11 +193,11 @@ public final class LanguageServer: @unchecked Sendable {
         let configurationChanged = workspace.reloadConfigurationIfChanged()
         let file = SourceFile(path: path, text: document.text)
         let declarations = FileDeclarations(file: file)
-        let hash = ScannedFile.scan(text: document.text, path: path).contentHash
+        let contribution = ProjectModels.Contribution(contentDigest: SHA256.digest(document.text), declarations: declarations)
         // The declarations join the models only if this is still the document's text.
         let current: Bool = state.sync {
             guard documents[uri]?.version == document.version else { return false }
-            if let project = workspace.update(path, declarations: declarations, contentHash: hash) {
+            if let project = workspace.update(path, with: contribution) {
                 recheckOpenDocuments(in: project, except: uri)
             }
             if configurationChanged { recheckOpenDocuments(in: nil, except: uri) }
@@ -205,7 +205,8 @@ public final class LanguageServer: @unchecked Sendable {
         }
         guard current else { return }
         let findings = workspace.linter(for: path).map { $0.linter.lint(file, models: workspace.models(for: path).index) } ?? []
-        let diagnostics = JSON.array(Self.diagnostics(findings, in: file, positions: TextPositions(document.text)))
+        let diagnostics = JSON.array(file.problem.map { [Self.diagnostic(for: $0)] }
+            ?? Self.diagnostics(findings, in: file, positions: TextPositions(document.text)))
         state.async { [self] in
             guard documents[uri]?.version == document.version, published[uri] != diagnostics else { return }
             published[uri] = diagnostics
@@ -231,9 +232,9 @@ public final class LanguageServer: @unchecked Sendable {
             var changed: Set<Project> = []
             for uri in onDisk where uri.hasSuffix(".swift") {
                 let path = Self.path(of: uri)
-                let scanned = try? ScannedFile.scan(path: path).get()
-                let declarations = scanned?.load().map(FileDeclarations.init(file:))
-                if let project = workspace.update(path, declarations: declarations, contentHash: scanned?.contentHash ?? 0) {
+                let loaded = (try? ScannedFile.scan(path: path).get()).flatMap { try? $0.load().get() }
+                let contribution = loaded.map { ProjectModels.Contribution(contentDigest: $0.digest, declarations: FileDeclarations(file: $0.source)) }
+                if let project = workspace.update(path, with: contribution) {
                     changed.insert(project)
                 }
             }
@@ -310,6 +311,13 @@ public final class LanguageServer: @unchecked Sendable {
     static func span(of finding: Finding, in file: SourceFile) -> Range<Int> {
         guard let token = file.tree.token(at: AbsolutePosition(utf8Offset: finding.offset)) else { return finding.offset..<finding.offset }
         return finding.offset..<max(finding.offset, token.endPositionBeforeTrailingTrivia.utf8Offset)
+    }
+
+    /// A document that cannot be checked says so where the trouble is, rather than looking clean.
+    static func diagnostic(for problem: SourceFile.Problem) -> JSON {
+        let position: JSON = ["line": .integer(problem.line - 1), "character": 0]
+        return ["range": ["start": position, "end": position], "severity": 1, "source": "predicate-lint",
+                "message": .string("PredicateLint did not check this file: it \(problem)")]
     }
 
     static func diagnostics(_ findings: [Finding], in file: SourceFile, positions: TextPositions) -> [JSON] {

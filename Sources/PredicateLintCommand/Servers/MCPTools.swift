@@ -161,6 +161,7 @@ enum MCPTools {
         let code = arguments["code"]?.string ?? ""
         let shownPath = arguments["path"]?.string ?? "Input.swift"
         let file = SourceFile(path: shownPath, text: code)
+        if let problem = file.problem { return .failure(Failure(message: "\(shownPath) was not checked: it \(problem)")) }
         let extraModels = (arguments["models"]?.array ?? []).compactMap(\.string)
         guard arguments["path"] != nil else {
             let models = ModelIndex(files: [file] + extraModels.enumerated().map { SourceFile(path: "Model\($0.offset).swift", text: $0.element) })
@@ -181,9 +182,8 @@ enum MCPTools {
         var models = workspace.models(for: path)
         let sources = [(path, code)] + extraModels.enumerated().map { ("\(path)#model\($0.offset)", $0.element) }
         for (sourcePath, text) in sources {
-            let scanned = ScannedFile.scan(text: text, path: sourcePath)
             let contribution = ProjectModels.Contribution(
-                contentHash: scanned.contentHash, declarations: FileDeclarations(file: SourceFile(path: sourcePath, text: text)))
+                contentDigest: SHA256.digest(text), declarations: FileDeclarations(file: SourceFile(path: sourcePath, text: text)))
             models = models.replacing(sourcePath, with: contribution) ?? models
         }
         return .success(Input(file: file, linter: selected.linter, models: models.index, note: nil))

@@ -5,8 +5,13 @@ import PredicateLintCore
 /// findings are tied to the models they were checked against.
 public struct ProjectModels: Sendable {
     public struct Contribution: Sendable, Equatable {
-        public let contentHash: UInt64
+        public let contentDigest: ContentDigest
         public let declarations: FileDeclarations
+
+        public init(contentDigest: ContentDigest, declarations: FileDeclarations) {
+            self.contentDigest = contentDigest
+            self.declarations = declarations
+        }
     }
 
     /// By file path.
@@ -20,7 +25,7 @@ public struct ProjectModels: Sendable {
         self.contributions = contributions
         let paths = contributions.keys.sorted()
         index = ModelIndex(paths.compactMap { contributions[$0]?.declarations })
-        digest = StableHash.hex(paths.map { "\($0):\(contributions[$0]!.contentHash)" })
+        digest = SHA256.digest(paths.flatMap { [$0, contributions[$0]!.contentDigest.description] }).description
     }
 
     /// The same models with one file's declarations replaced (nil: the file no longer counts).

@@ -2,19 +2,19 @@ import Foundation
 import PredicateLintCore
 
 /// What one read of a file's bytes learned about it: whether it can matter (its `Prefilter`),
-/// a hash of its content, and whether it starts with a byte-order mark. Files are scanned once
-/// per run; only those that matter are read again and parsed.
+/// the SHA-256 digest of its content, and whether it starts with a byte-order mark. Files are
+/// scanned once per run; only those that matter are read again and parsed.
 public struct ScannedFile: Sendable {
     public let path: String
     public let prefilter: Prefilter
-    public let contentHash: UInt64
+    public let contentDigest: ContentDigest
     public let byteOrderMark: Bool
     /// Set for text that cannot be read again from disk: standard input, an editor's buffer,
     /// the code a coding assistant sends.
     public let text: String?
 
     /// Reads and scans a file on disk; `known` holds what earlier runs learned about contents.
-    public static func scan(path: String, known: [UInt64: Prefilter] = [:]) -> Result<ScannedFile, InputProblem> {
+    public static func scan(path: String, known: [ContentDigest: Prefilter] = [:]) -> Result<ScannedFile, InputProblem> {
         guard let data = FileManager.default.contents(atPath: path) else {
             return .failure(InputProblem(path: path, message: "cannot be read; check that it exists and its permissions"))
         }
@@ -23,25 +23,45 @@ public struct ScannedFile: Sendable {
 
     /// Scans text that is not on disk (or whose disk copy does not count) under `path`.
     public static func scan(text: String, path: String) -> ScannedFile {
-        var text = text
-        let (hash, _) = text.withUTF8 { StableHash.hashAndCheckASCII(UnsafeRawBufferPointer($0)) }
-        return ScannedFile(path: path, prefilter: Prefilter(text: text), contentHash: hash, byteOrderMark: false, text: text)
+        ScannedFile(path: path, prefilter: Prefilter(text: text), contentDigest: SHA256.digest(text), byteOrderMark: false, text: text)
     }
 
-    public static func scan(data: Data, path: String, keepText: Bool, known: [UInt64: Prefilter] = [:])
+    public static func scan(data: Data, path: String, keepText: Bool, known: [ContentDigest: Prefilter] = [:])
         -> Result<ScannedFile, InputProblem> {
         let byteOrderMark = data.starts(with: [0xEF, 0xBB, 0xBF])
         let body = byteOrderMark ? data.dropFirst(3) : data[...]
         return body.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
-            let (hash, isASCII) = StableHash.hashAndCheckASCII(raw)
-            guard isASCII || isValidUTF8(bytes) else {
-                return .failure(InputProblem(path: path, message: "is not UTF-8 text; save it as UTF-8, or leave it out of the paths"))
-            }
+            if let problem = unreadableText(bytes) { return .failure(InputProblem(path: path, message: problem)) }
+            let digest = SHA256.digest(raw)
             return .success(ScannedFile(
-                path: path, prefilter: known[hash] ?? Prefilter(bytes: bytes), contentHash: hash,
+                path: path, prefilter: known[digest] ?? Prefilter(bytes: bytes), contentDigest: digest,
                 byteOrderMark: byteOrderMark, text: keepText ? String(decoding: bytes, as: UTF8.self) : nil))
         }
+    }
+
+    /// Why bytes are not Swift source we can read, or nil. UTF-16 (with or without its
+    /// byte-order mark) is mostly valid UTF-8 with a zero byte in every other place, so zero
+    /// bytes, which Swift source never holds, are refused as well as malformed UTF-8.
+    static func unreadableText(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) || bytes.contains(0) {
+            return "looks like UTF-16 or binary data, not UTF-8 text; save it as UTF-8, or leave it out of the paths"
+        }
+        if !isASCII(bytes) && !isValidUTF8(bytes) {
+            return "is not UTF-8 text; save it as UTF-8, or leave it out of the paths"
+        }
+        return nil
+    }
+
+    /// Whether every byte is ASCII, eight at a time: most Swift files are, and need no further
+    /// UTF-8 validation.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let raw = UnsafeRawBufferPointer(bytes)
+        var highBits: UInt64 = 0
+        let words = raw.count / 8
+        for index in 0..<words { highBits |= raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self) }
+        for index in (words * 8)..<raw.count { highBits |= UInt64(raw[index]) }
+        return highBits & 0x8080_8080_8080_8080 == 0
     }
 
     /// Whether bytes are well-formed UTF-8, without building a string from them.
@@ -57,12 +77,27 @@ public struct ScannedFile: Sendable {
         }
     }
 
-    /// The file's text, read again (or kept), and parsed.
-    public func load() -> SourceFile? {
-        if let text { return SourceFile(path: path, text: text) }
-        guard var data = FileManager.default.contents(atPath: path) else { return nil }
-        if byteOrderMark { data.removeFirst(min(3, data.count)) }
-        guard let decoded = String(data: data, encoding: .utf8) else { return nil }
-        return SourceFile(path: path, text: decoded)
+    /// A file's text as read for linting, and the digest of exactly those bytes (which differ
+    /// from the scan's when the file changed in between: results are stored under these).
+    public struct Loaded: Sendable {
+        public let source: SourceFile
+        public let digest: ContentDigest
+    }
+
+    /// The file's text, read again (or kept), and parsed; a file that can no longer be read, or
+    /// is no longer UTF-8, is a problem to report, never an empty result.
+    public func load() -> Result<Loaded, InputProblem> {
+        if let text { return .success(Loaded(source: SourceFile(path: path, text: text), digest: contentDigest)) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(InputProblem(path: path, message: "could not be read again (was it removed during the run?); it was not checked"))
+        }
+        let body = byteOrderMark && data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
+        return body.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            if let problem = Self.unreadableText(bytes) {
+                return .failure(InputProblem(path: path, message: "changed during the run and now " + problem.replacing("is not", with: "is no longer")))
+            }
+            return .success(Loaded(source: SourceFile(path: path, text: String(decoding: bytes, as: UTF8.self)), digest: SHA256.digest(raw)))
+        }
     }
 }

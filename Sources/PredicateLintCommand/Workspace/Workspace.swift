@@ -70,7 +70,7 @@ public final class Workspace: @unchecked Sendable {
         let results = ThreadPool.parallelMap(paths) { ScannedFile.scan(path: $0, known: known) }
         let files = results.compactMap { try? $0.get() }
         if let cache {
-            let seen = Dictionary(files.map { ($0.contentHash, $0.prefilter) }, uniquingKeysWith: { first, _ in first })
+            let seen = Dictionary(files.map { ($0.contentDigest, $0.prefilter) }, uniquingKeysWith: { first, _ in first })
             if seen.count != known.count || seen.keys.contains(where: { known[$0] == nil }) { cache.storeScanIndex(seen) }
         }
         return (files, results.compactMap { if case .failure(let problem) = $0 { problem } else { nil } })
@@ -184,16 +184,17 @@ public final class Workspace: @unchecked Sendable {
         }
         let cache = settings.cache
         while !pending.isEmpty {
-            let parsed = ThreadPool.parallelMap(pending) { file -> (ScannedFile, FileDeclarations?) in
-                if let cached = cache?.declarations(contentHash: file.contentHash) { return (file, cached) }
-                guard let source = file.load() else { return (file, nil) }
-                let declarations = FileDeclarations(file: source)
-                cache?.store(declarations, contentHash: file.contentHash)
-                return (file, declarations)
+            let parsed = ThreadPool.parallelMap(pending) { file -> (ScannedFile, (ContentDigest, FileDeclarations)?) in
+                if let cached = cache?.declarations(digest: file.contentDigest) { return (file, (file.contentDigest, cached)) }
+                // Unreadable now: the lint of the same file reports it.
+                guard case .success(let loaded) = file.load() else { return (file, nil) }
+                let declarations = FileDeclarations(file: loaded.source)
+                cache?.store(declarations, digest: loaded.digest)
+                return (file, (loaded.digest, declarations))
             }
-            for case let (file, declarations?) in parsed {
+            for case let (file, (digest, declarations)?) in parsed {
                 let project = project(of: file.path)
-                contributions[project, default: [:]][file.path] = .init(contentHash: file.contentHash, declarations: declarations)
+                contributions[project, default: [:]][file.path] = .init(contentDigest: digest, declarations: declarations)
                 names[project, default: []].formUnion(declarations.referencedTypeNames)
                 extendable[project, default: []].formUnion(declarations.extendableTypeNames)
             }
@@ -213,11 +214,10 @@ public final class Workspace: @unchecked Sendable {
     /// Replaces what one file declares (an editor's buffer, or a file changed on disk; nil when
     /// it is gone). Returns the project whose models changed, if they did.
     @discardableResult
-    public func update(_ path: String, declarations: FileDeclarations?, contentHash: UInt64) -> Project? {
+    public func update(_ path: String, with contribution: ProjectModels.Contribution?) -> Project? {
         let project = project(of: path)
         return lock.withLock {
             let current = modelsByProject[project] ?? .empty
-            let contribution = declarations.map { ProjectModels.Contribution(contentHash: contentHash, declarations: $0) }
             guard let updated = current.replacing(path, with: contribution) else { return nil }
             modelsByProject[project] = updated
             return project
@@ -245,18 +245,26 @@ public final class Workspace: @unchecked Sendable {
         let models = models(for: file.path)
         let context = "\(selected.configurationDigest)|\(models.digest)"
         let cache = parsed == nil ? settings.cache : nil
-        if let cached = cache?.lintEntry(path: file.path, contentHash: file.contentHash, context: context) {
+        if let cached = cache?.lintEntry(path: file.path, digest: file.contentDigest, context: context) {
             return FileResult(findings: cached.findings, retiredRules: Set(cached.retiredRules))
         }
-        guard let source = parsed ?? file.load() else { return FileResult() }
-        if source.isTooDeep {
-            return FileResult(problem: InputProblem(path: file.path, message: "is nested \(source.depth) levels deep, more "
-                + "than the \(SourceFile.maximumSafeDepth) that can be checked safely; it was skipped (split the long expression)"))
+        let loaded: ScannedFile.Loaded
+        if let parsed {
+            loaded = ScannedFile.Loaded(source: parsed, digest: file.contentDigest)
+        } else {
+            switch file.load() {
+            case .success(let text): loaded = text
+            case .failure(let problem): return FileResult(problem: problem)
+            }
+        }
+        let source = loaded.source
+        if let problem = source.problem {
+            return FileResult(problem: InputProblem(path: file.path, message: problem.description))
         }
         let findings = known ?? selected.linter.lint(source, models: models.index)
         let retired = file.prefilter.hasSuppression ? RetiredRules.named(in: Suppressions(file: source)) : []
         cache?.store(ResultCache.LintEntry(findings: findings, retiredRules: retired.sorted()),
-                     path: file.path, contentHash: file.contentHash, context: context)
+                     path: file.path, digest: loaded.digest, context: context)
         return FileResult(findings: findings, retiredRules: retired, source: keepingSource && !findings.isEmpty ? source : nil)
     }
 }

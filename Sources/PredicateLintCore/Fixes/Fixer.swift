@@ -31,6 +31,9 @@ public struct Fixer: Sendable {
     /// compose. A file that does not parse cleanly is left alone, and so is any result that
     /// would not.
     public func fix(_ file: SourceFile, models: ModelIndex) -> Result {
+        if let problem = file.problem {
+            return Result(text: file.text, fixedCount: 0, refusal: "it \(problem)", remaining: nil)
+        }
         if file.tree.hasError {
             return Result(text: file.text, fixedCount: 0, refusal: "it has syntax errors; fix those first", remaining: nil)
         }
@@ -48,7 +51,7 @@ public struct Fixer: Sendable {
             passes += 1
             let text = current.text.applying(edits.edits)
             let reparsed = SourceFile(path: file.path, text: text)
-            if reparsed.tree.hasError {
+            if reparsed.tree.hasError || reparsed.problem != nil {
                 return Result(text: file.text, fixedCount: 0,
                               refusal: "the fixed text would not parse; nothing was changed (please report this)", remaining: nil)
             }

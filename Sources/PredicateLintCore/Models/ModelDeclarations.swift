@@ -93,7 +93,7 @@ public struct FileDeclarations: Sendable, Equatable, Codable {
     public internal(set) var constants: [DeclaredConstant] = []
 
     public init(file: SourceFile) {
-        guard !file.isTooDeep else { return }
+        guard file.isCheckable else { return }
         let collector = DeclarationCollector(viewMode: .sourceAccurate)
         collector.walk(file.tree)
         self = collector.declarations

@@ -22,19 +22,50 @@ public struct SourceFile: Sendable {
     /// Safe in a debug build on an 8 MB stack, with room to spare.
     public static let maximumSafeDepth = 1_500
 
-    public var isTooDeep: Bool { depth > Self.maximumSafeDepth }
+    /// Why this file cannot be checked, or nil. Such a file has an empty tree: nothing in it is
+    /// reported, and every entry point must say so instead.
+    public let problem: Problem?
+
+    public enum Problem: Equatable, Sendable, CustomStringConvertible {
+        /// Refused before parsing (`ParseGuard`).
+        case refused(ParseGuard.Refusal)
+        /// Parsed, but deeper than `maximumSafeDepth`.
+        case tooDeep(depth: Int)
+
+        /// Completes "File.swift: …".
+        public var description: String {
+            switch self {
+            case .refused(let refusal): refusal.description
+            case .tooDeep(let depth):
+                "is nested \(depth) levels deep, more than the \(SourceFile.maximumSafeDepth) that can be checked "
+                    + "safely; it was skipped (split the long expression)"
+            }
+        }
+
+        /// The line it concerns.
+        public var line: Int {
+            if case .refused(let refusal) = self { return refusal.line }
+            return 1
+        }
+    }
+
+    public var isCheckable: Bool { problem == nil }
 
     public init(path: String, text: String) {
         self.path = path
         self.text = text
-        let parsed = Parser.parse(source: text)
+        let refusal = ParseGuard.refusal(for: text)
+        // A refused text is not given to the parser at all.
+        let parsed = Parser.parse(source: refusal == nil ? text : "")
         var operators = OperatorTable.standardOperators
         // A malformed operator declaration must not stop the lint: ignore what cannot be added.
         operators.addSourceFile(parsed) { _ in }
         let folded = operators.foldAll(parsed) { _ in }
         self.tree = folded.as(SourceFileSyntax.self) ?? parsed
         self.locationConverter = SourceLocationConverter(fileName: path, tree: self.tree)
-        self.depth = Self.depth(of: Syntax(self.tree))
+        let depth = Self.depth(of: Syntax(self.tree))
+        self.depth = depth
+        problem = refusal.map { .refused($0) } ?? (depth > Self.maximumSafeDepth ? .tooDeep(depth: depth) : nil)
     }
 
     /// Measured with an explicit stack, so measuring cannot overflow either.

@@ -1,0 +1,124 @@
+import Foundation
+
+/// A SHA-256 digest: what the cache keys file contents and entries by. A 64-bit hash can be
+/// made to collide on purpose (a broken file then reads as a clean one's cached result), so
+/// anything a cached result is looked up by is this digest of the exact bytes.
+public struct ContentDigest: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The 32 bytes, big-endian, as four words.
+    public let words: [UInt64]
+
+    /// 64 lowercase hex digits.
+    public var description: String { words.map(StableHash.hex).joined() }
+
+    /// Parses `description`; nil for anything else.
+    public init?(hex: some StringProtocol) {
+        guard hex.utf8.count == 64 else { return nil }
+        var words: [UInt64] = []
+        var index = hex.startIndex
+        for _ in 0..<4 {
+            let end = hex.index(index, offsetBy: 16)
+            guard let word = UInt64(hex[index..<end], radix: 16), hex[index..<end].allSatisfy(\.isHexDigit) else { return nil }
+            words.append(word)
+            index = end
+        }
+        self.words = words
+    }
+
+    init(words: [UInt64]) { self.words = words }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let digest = ContentDigest(hex: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a digest"))
+        }
+        self = digest
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+/// SHA-256 (FIPS 180-4), written out because Linux's Foundation has none and the package takes
+/// no dependencies. Checked against the standard's test vectors in `SHA256Tests`.
+public enum SHA256 {
+    public static func digest(_ bytes: UnsafeRawBufferPointer) -> ContentDigest {
+        var state: [UInt32] = [0x6A09_E667, 0xBB67_AE85, 0x3C6E_F372, 0xA54F_F53A, 0x510E_527F, 0x9B05_688C, 0x1F83_D9AB, 0x5BE0_CD19]
+        state.withUnsafeMutableBufferPointer { state in
+            roundConstants.withUnsafeBufferPointer { constants in
+                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+                    let blocks = bytes.count / 64
+                    for block in 0..<blocks {
+                        compress(UnsafeRawBufferPointer(rebasing: bytes[(block * 64)..<(block * 64 + 64)]), state, constants, schedule)
+                    }
+                    // The tail, a 1 bit, zeros, and the length in bits: one block or two.
+                    var tail = [UInt8](bytes[(blocks * 64)...])
+                    tail.append(0x80)
+                    while tail.count % 64 != 56 { tail.append(0) }
+                    let bitCount = UInt64(bytes.count) &* 8
+                    for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitCount >> UInt64(shift))) }
+                    tail.withUnsafeBytes { tail in
+                        for block in 0..<(tail.count / 64) {
+                            compress(UnsafeRawBufferPointer(rebasing: tail[(block * 64)..<(block * 64 + 64)]), state, constants, schedule)
+                        }
+                    }
+                }
+            }
+        }
+        return ContentDigest(words: (0..<4).map { UInt64(state[$0 * 2]) << 32 | UInt64(state[$0 * 2 + 1]) })
+    }
+
+    public static func digest(_ data: Data) -> ContentDigest {
+        data.withUnsafeBytes { digest($0) }
+    }
+
+    public static func digest(_ text: String) -> ContentDigest {
+        var text = text
+        return text.withUTF8 { digest(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The digest of several strings, kept apart so that `["ab", "c"]` and `["a", "bc"]` differ.
+    public static func digest(_ parts: [String]) -> ContentDigest {
+        digest(parts.map { "\($0.utf8.count):\($0)" }.joined())
+    }
+
+    private static func compress(_ block: UnsafeRawBufferPointer, _ state: UnsafeMutableBufferPointer<UInt32>,
+                                 _ constants: UnsafeBufferPointer<UInt32>, _ w: UnsafeMutableBufferPointer<UInt32>) {
+        for index in 0..<16 {
+            w[index] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
+        }
+        for index in 16..<64 {
+            let s0 = rotate(w[index - 15], 7) ^ rotate(w[index - 15], 18) ^ (w[index - 15] >> 3)
+            let s1 = rotate(w[index - 2], 17) ^ rotate(w[index - 2], 19) ^ (w[index - 2] >> 10)
+            w[index] = w[index - 16] &+ s0 &+ w[index - 7] &+ s1
+        }
+        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+        for index in 0..<64 {
+            let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+            let choice = (e & f) ^ (~e & g)
+            let temp1 = h &+ sum1 &+ choice &+ constants[index] &+ w[index]
+            let sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+            let majority = (a & b) ^ (a & c) ^ (b & c)
+            let temp2 = sum0 &+ majority
+            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
+        }
+        state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
+        state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
+    }
+
+    @inline(__always) private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
+        (value >> count) | (value << (32 - count))
+    }
+
+    private static let roundConstants: [UInt32] = [
+        0x428A_2F98, 0x7137_4491, 0xB5C0_FBCF, 0xE9B5_DBA5, 0x3956_C25B, 0x59F1_11F1, 0x923F_82A4, 0xAB1C_5ED5,
+        0xD807_AA98, 0x1283_5B01, 0x2431_85BE, 0x550C_7DC3, 0x72BE_5D74, 0x80DE_B1FE, 0x9BDC_06A7, 0xC19B_F174,
+        0xE49B_69C1, 0xEFBE_4786, 0x0FC1_9DC6, 0x240C_A1CC, 0x2DE9_2C6F, 0x4A74_84AA, 0x5CB0_A9DC, 0x76F9_88DA,
+        0x983E_5152, 0xA831_C66D, 0xB003_27C8, 0xBF59_7FC7, 0xC6E0_0BF3, 0xD5A7_9147, 0x06CA_6351, 0x1429_2967,
+        0x27B7_0A85, 0x2E1B_2138, 0x4D2C_6DFC, 0x5338_0D13, 0x650A_7354, 0x766A_0ABB, 0x81C2_C92E, 0x9272_2C85,
+        0xA2BF_E8A1, 0xA81A_664B, 0xC24B_8B70, 0xC76C_51A3, 0xD192_E819, 0xD699_0624, 0xF40E_3585, 0x106A_A070,
+        0x19A4_C116, 0x1E37_6C08, 0x2748_774C, 0x34B0_BCB5, 0x391C_0CB3, 0x4ED8_AA4A, 0x5B9C_CA4F, 0x682E_6FF3,
+        0x748F_82EE, 0x78A5_636F, 0x84C8_7814, 0x8CC7_0208, 0x90BE_FFFA, 0xA450_6CEB, 0xBEF9_A3F7, 0xC671_78F2,
+    ]
+}

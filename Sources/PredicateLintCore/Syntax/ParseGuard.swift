@@ -1,0 +1,299 @@
+/// What makes a text unsafe to give the parser, found in one linear pass before parsing.
+///
+/// SwiftParser is recursive descent: a long enough chain (`a ? b : c ? …`, `else if …`) or
+/// deep enough nesting overflows the stack of whatever thread parses it, and past 256 levels
+/// it stops parsing and leaves the rest of the file out, so a predicate after it would go
+/// unchecked in silence. Its look-ahead for `[` (array, dictionary or type?) takes time
+/// exponential in how many `[` are open: 25 take minutes. (The compiler's C++ parser had the
+/// same flaw, SR-9220, fixed in 2019 by swiftlang/swift#21487; SwiftParser 6.3.1 has it again,
+/// and we found no report of it for swift-syntax as of 2026-11-30.) A file over any limit here
+/// is refused, named, and not parsed; the limits sit far beyond what written code needs.
+public enum ParseGuard {
+    /// Larger files are not parsed: a syntax tree costs some 270 bytes per byte of source.
+    public static let maximumBytes = 8 << 20
+    /// Brackets, braces, parentheses and string interpolations open at once: half the parser's
+    /// own limit, which also counts nesting the brackets do not show.
+    public static let maximumNesting = 128
+    /// `[` open at once, whatever is between them.
+    public static let maximumSquareBrackets = 16
+    /// Links of one chain in one statement: `?:` pairs, `else`s, binary operators, `.`s.
+    public static let maximumChain = 1_500
+    /// `Type<Type<…>>` open at once.
+    public static let maximumGenericNesting = 300
+
+    public enum Refusal: Equatable, Sendable, CustomStringConvertible {
+        case tooLarge(bytes: Int)
+        case nestedTooDeep(depth: Int, line: Int)
+        case tooManySquareBrackets(depth: Int, line: Int)
+        case chainTooLong(line: Int)
+        case genericsTooDeep(depth: Int, line: Int)
+
+        /// The line it concerns (1 for the size).
+        public var line: Int {
+            switch self {
+            case .tooLarge: 1
+            case .nestedTooDeep(_, let line), .tooManySquareBrackets(_, let line), .chainTooLong(let line),
+                 .genericsTooDeep(_, let line): line
+            }
+        }
+
+        /// Completes "File.swift: …".
+        public var description: String {
+            switch self {
+            case .tooLarge(let bytes):
+                "is \(bytes >> 20).\(((bytes % (1 << 20)) * 10) >> 20) MB, more than the \(ParseGuard.maximumBytes >> 20) MB this tool parses; "
+                    + "it was not checked (leave it out with `excluded`)"
+            case .nestedTooDeep(let depth, let line):
+                "nests brackets more than \(depth) levels deep at line \(line), past what the Swift parser "
+                    + "reads reliably; it was not checked (simplify that expression)"
+            case .tooManySquareBrackets(let depth, let line):
+                "opens more than \(depth) `[` at once at line \(line), which the Swift parser takes exponential "
+                    + "time over; it was not checked (name the inner values)"
+            case .chainTooLong(let line):
+                "has a chain of more than \(ParseGuard.maximumChain) operators, `?:`, `else if`s or members "
+                    + "in one statement at line \(line); it was not checked (split the statement)"
+            case .genericsTooDeep(let depth, let line):
+                "nests generic arguments more than \(depth) levels deep at line \(line); it was not checked"
+            }
+        }
+    }
+
+    /// Why the text must not be parsed, or nil.
+    public static func refusal(for text: String) -> Refusal? {
+        var text = text
+        return text.withUTF8 { refusal(for: $0) }
+    }
+
+    public static func refusal(for bytes: UnsafeBufferPointer<UInt8>) -> Refusal? {
+        if bytes.count > maximumBytes { return .tooLarge(bytes: bytes.count) }
+        var scanner = Scanner(bytes)
+        return scanner.run()
+    }
+
+    /// One pass: code, comments, and string literals with their interpolations.
+    private struct Scanner {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+        var line = 1
+
+        /// What is open, innermost last: `(`, `[`, `{`, or a string literal (its `#` count, and
+        /// whether it is multi-line), whose interpolations push a `(` of their own.
+        enum Open { case bracket(UInt8), string(hashes: Int, multiline: Bool) }
+        var open: [Open] = []
+        var brackets = 0
+        var squareBrackets = 0
+        /// Chain links counted in the current statement, one counter per bracket level.
+        var chain: [Int] = [0]
+        var generics = 0
+        /// The last byte of code that was not a space, for telling a continued line.
+        var previous: UInt8 = 0x0A
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        func byte(at offset: Int) -> UInt8 { offset < bytes.count ? bytes[offset] : 0 }
+
+        static func isIdentifier(_ byte: UInt8) -> Bool {
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F || byte >= 0x80
+        }
+
+        static let operatorBytes: Set<UInt8> = Set("+-*/=<>!&|^~%?:".utf8)
+
+        mutating func run() -> Refusal? {
+            while index < bytes.count {
+                if case .string(let hashes, let multiline)? = open.last {
+                    if let refusal = scanString(hashes: hashes, multiline: multiline) { return refusal }
+                } else if let refusal = scanCode() {
+                    return refusal
+                }
+            }
+            return nil
+        }
+
+        mutating func push(_ bracket: UInt8) -> Refusal? {
+            open.append(.bracket(bracket))
+            brackets += 1
+            chain.append(0)
+            if bracket == UInt8(ascii: "[") { squareBrackets += 1 }
+            if brackets > ParseGuard.maximumNesting { return .nestedTooDeep(depth: ParseGuard.maximumNesting, line: line) }
+            if squareBrackets > ParseGuard.maximumSquareBrackets {
+                return .tooManySquareBrackets(depth: ParseGuard.maximumSquareBrackets, line: line)
+            }
+            return nil
+        }
+
+        mutating func pop() {
+            guard case .bracket(let bracket)? = open.last else { return }
+            open.removeLast()
+            brackets -= 1
+            chain.removeLast()
+            if bracket == UInt8(ascii: "[") { squareBrackets -= 1 }
+        }
+
+        mutating func link() -> Refusal? {
+            chain[chain.count - 1] += 1
+            return chain[chain.count - 1] > ParseGuard.maximumChain ? .chainTooLong(line: line) : nil
+        }
+
+        mutating func scanCode() -> Refusal? {
+            let current = bytes[index]
+            switch current {
+            case 0x0A:
+                line += 1
+                index += 1
+                // A new line starts a new statement unless one side says it goes on.
+                if !Self.operatorBytes.contains(previous), previous != UInt8(ascii: "."), previous != UInt8(ascii: ","),
+                   !continuesPreviousLine() {
+                    chain[chain.count - 1] = 0
+                    generics = 0
+                }
+                return nil
+            case 0x20, 0x09, 0x0D:
+                index += 1
+                return nil
+            case UInt8(ascii: "/") where byte(at: index + 1) == UInt8(ascii: "/"):
+                while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+                return nil
+            case UInt8(ascii: "/") where byte(at: index + 1) == UInt8(ascii: "*"):
+                skipBlockComment()
+                return nil
+            case UInt8(ascii: "#"), UInt8(ascii: "\""):
+                var hashes = 0
+                while byte(at: index + hashes) == UInt8(ascii: "#") { hashes += 1 }
+                guard byte(at: index + hashes) == UInt8(ascii: "\"") else {
+                    index += max(hashes, 1)
+                    previous = UInt8(ascii: "#")
+                    return nil
+                }
+                index += hashes
+                let multiline = byte(at: index + 1) == UInt8(ascii: "\"") && byte(at: index + 2) == UInt8(ascii: "\"")
+                index += multiline ? 3 : 1
+                open.append(.string(hashes: hashes, multiline: multiline))
+                previous = UInt8(ascii: "\"")
+                return nil
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                index += 1
+                previous = current
+                return push(current)
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                index += 1
+                previous = current
+                // The `)` that ends an interpolation returns to its string.
+                pop()
+                return nil
+            case UInt8(ascii: ";"), UInt8(ascii: ","):
+                index += 1
+                previous = current
+                chain[chain.count - 1] = 0
+                generics = 0
+                return nil
+            case UInt8(ascii: "<") where index > 0 && Self.isIdentifier(bytes[index - 1]):
+                index += 1
+                previous = current
+                generics += 1
+                if generics > ParseGuard.maximumGenericNesting {
+                    return .genericsTooDeep(depth: ParseGuard.maximumGenericNesting, line: line)
+                }
+                return link()
+            case UInt8(ascii: ">"):
+                index += 1
+                previous = current
+                if generics > 0 { generics -= 1 }
+                return link()
+            case UInt8(ascii: "."):
+                index += 1
+                previous = current
+                return link()
+            case _ where Self.operatorBytes.contains(current):
+                // One operator, however many characters it has.
+                while index < bytes.count, Self.operatorBytes.contains(bytes[index]) { index += 1 }
+                previous = current
+                return link()
+            case _ where Self.isIdentifier(current):
+                let start = index
+                while index < bytes.count, Self.isIdentifier(bytes[index]) { index += 1 }
+                previous = bytes[index - 1]
+                if index - start == 4, bytes[start] == UInt8(ascii: "e"), Array(bytes[start..<index]) == Array("else".utf8) {
+                    return link()
+                }
+                return nil
+            default:
+                index += 1
+                previous = current
+                return nil
+            }
+        }
+
+        /// Whether the next line starts with a `.`, an operator or `else`: the same statement.
+        func continuesPreviousLine() -> Bool {
+            var offset = index
+            while offset < bytes.count, [0x20, 0x09, 0x0D].contains(bytes[offset]) { offset += 1 }
+            let next = byte(at: offset)
+            if next == UInt8(ascii: "/") && [UInt8(ascii: "/"), UInt8(ascii: "*")].contains(byte(at: offset + 1)) { return false }
+            if next == UInt8(ascii: ".") || Self.operatorBytes.contains(next) { return true }
+            return byte(at: offset) == UInt8(ascii: "e") && byte(at: offset + 1) == UInt8(ascii: "l")
+                && byte(at: offset + 2) == UInt8(ascii: "s") && byte(at: offset + 3) == UInt8(ascii: "e")
+                && !Self.isIdentifier(byte(at: offset + 4))
+        }
+
+        mutating func skipBlockComment() {
+            var depth = 0
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "/") && byte(at: index + 1) == UInt8(ascii: "*") {
+                    depth += 1
+                    index += 2
+                } else if bytes[index] == UInt8(ascii: "*") && byte(at: index + 1) == UInt8(ascii: "/") {
+                    depth -= 1
+                    index += 2
+                    if depth == 0 { return }
+                } else {
+                    if bytes[index] == 0x0A { line += 1 }
+                    index += 1
+                }
+            }
+        }
+
+        /// Inside a string literal: to its end, or into an interpolation.
+        mutating func scanString(hashes: Int, multiline: Bool) -> Refusal? {
+            while index < bytes.count {
+                let current = bytes[index]
+                if current == 0x0A {
+                    line += 1
+                    index += 1
+                    // A single-line literal cannot span lines: it was unterminated; carry on as code.
+                    if !multiline { open.removeLast(); return nil }
+                    continue
+                }
+                if current == UInt8(ascii: "\\") {
+                    var offset = index + 1
+                    var count = 0
+                    while count < hashes, byte(at: offset) == UInt8(ascii: "#") { count += 1; offset += 1 }
+                    if count == hashes {
+                        if byte(at: offset) == UInt8(ascii: "(") {
+                            index = offset + 1
+                            previous = UInt8(ascii: "(")
+                            return push(UInt8(ascii: "("))
+                        }
+                        index = offset + 1
+                        continue
+                    }
+                    index += 1
+                    continue
+                }
+                if current == UInt8(ascii: "\"") {
+                    let quotes = multiline ? 3 : 1
+                    var closes = true
+                    for offset in 0..<quotes where byte(at: index + offset) != UInt8(ascii: "\"") { closes = false }
+                    for offset in 0..<hashes where byte(at: index + quotes + offset) != UInt8(ascii: "#") { closes = false }
+                    if closes {
+                        index += quotes + hashes
+                        open.removeLast()
+                        previous = UInt8(ascii: "\"")
+                        return nil
+                    }
+                }
+                index += 1
+            }
+            return nil
+        }
+    }
+}

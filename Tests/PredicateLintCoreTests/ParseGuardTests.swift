@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+@testable import PredicateLintCore
+
+/// Shapes that hang or overflow the parser are refused before it sees them, quickly, and
+/// with the line; written code of every kind is not.
+@Suite struct ParseGuardTests {
+    static let predicate = "\nlet p = #Predicate<Website> { $0.url.hasPrefix(\"a\") }\n"
+
+    /// A shape, generated, and the refusal it must get.
+    struct Shape: Sendable, CustomTestStringConvertible {
+        let name: String
+        let text: String
+        let expected: @Sendable (ParseGuard.Refusal) -> Bool
+        var testDescription: String { name }
+    }
+
+    static let shapes: [Shape] = [
+        Shape(name: "25 nested [", text: "let v = " + String(repeating: "[", count: 25) + "1" + String(repeating: "]", count: 25) + predicate) {
+            if case .tooManySquareBrackets = $0 { true } else { false }
+        },
+        Shape(name: "[( alternating", text: "let v = " + String(repeating: "[(", count: 40) + "1" + String(repeating: ")]", count: 40) + predicate) {
+            if case .tooManySquareBrackets = $0 { true } else { false }
+        },
+        Shape(name: "50,000 nested [", text: "let v = " + String(repeating: "[", count: 50_000) + predicate) {
+            if case .tooManySquareBrackets = $0 { true } else { false }
+        },
+        Shape(name: "60,000 nested (", text: "let v = " + String(repeating: "(", count: 60_000) + "1" + String(repeating: ")", count: 60_000) + predicate) {
+            if case .nestedTooDeep = $0 { true } else { false }
+        },
+        Shape(name: "300 nested ( before a predicate", text: "let v = " + String(repeating: "(", count: 300) + "1" + String(repeating: ")", count: 300) + predicate) {
+            if case .nestedTooDeep(_, 1) = $0 { true } else { false }
+        },
+        Shape(name: "nested interpolation", text: "let v = " + String(repeating: "\"\\(", count: 10_000) + "1" + String(repeating: ")\"", count: 10_000) + predicate) {
+            if case .nestedTooDeep = $0 { true } else { false }
+        },
+        Shape(name: "5,000-deep generics", text: "let v: " + String(repeating: "A<", count: 5_000) + "B" + String(repeating: ">", count: 5_000) + " = x" + predicate) {
+            if case .genericsTooDeep = $0 { true } else { false }
+        },
+        Shape(name: "50,000 ?: links", text: "let v = " + String(repeating: "a ? b : ", count: 50_000) + "c" + predicate) {
+            if case .chainTooLong = $0 { true } else { false }
+        },
+        Shape(name: "50,000 else ifs", text: "func f() {\n    if a {\n    } " + String(repeating: "else if a {\n    } ", count: 50_000) + "\n}" + predicate) {
+            if case .chainTooLong = $0 { true } else { false }
+        },
+        Shape(name: "50,000 members", text: "let v = a" + String(repeating: ".b", count: 50_000) + predicate) {
+            if case .chainTooLong = $0 { true } else { false }
+        },
+        Shape(name: "50,000 members over lines", text: "let v = a" + String(repeating: "\n    .b", count: 50_000) + predicate) {
+            if case .chainTooLong = $0 { true } else { false }
+        },
+        Shape(name: "50,000 operators", text: "let v = a" + String(repeating: " + a", count: 50_000) + predicate) {
+            if case .chainTooLong = $0 { true } else { false }
+        },
+        Shape(name: "9 MB", text: String(repeating: "// a comment line that fills the file up to the limit\n", count: 180_000) + predicate) {
+            if case .tooLarge = $0 { true } else { false }
+        },
+    ]
+
+    @Test(arguments: shapes)
+    func hostileShapesAreRefusedQuickly(_ shape: Shape) throws {
+        let start = Date()
+        let refusal = try #require(ParseGuard.refusal(for: shape.text))
+        #expect(shape.expected(refusal), "\(refusal)")
+        // The file is not parsed, and says why.
+        let file = SourceFile(path: "Hostile.swift", text: shape.text)
+        #expect(file.problem == .refused(refusal))
+        #expect(Linter().lint([file]).isEmpty)
+        #expect(Date().timeIntervalSince(start) < 10, "a linear scan, even in a debug build")
+    }
+
+    /// What written code looks like, at lengths well past the usual, is never refused.
+    @Test(arguments: [
+        ("nested collections", "let v: [[String: [Int]]] = [[\"a\": [1, 2]], [\"b\": [[3][0]]]]"),
+        ("a long modifier chain", "var body: some View {\n    Text(\"a\")" + String(repeating: "\n        .padding(.horizontal, 4)", count: 300) + "\n}"),
+        ("a long if/else if", "func f(_ x: Int) -> Int {\n    if x == 0 {\n        return 0\n    }" + String(repeating: " else if x == 1 {\n        return 1\n    }", count: 200) + "\n    return 2\n}"),
+        ("many statements", String(repeating: "let a = b + c * d - e / f ?? g\nlet h = i.j.k.l(m: n, o: p)\n", count: 5_000)),
+        ("strings with brackets", "let s = \"" + String(repeating: "[", count: 30) + "\" + #\"" + String(repeating: "(", count: 200)
+            + "\\#(x)\"#\nlet t = \"\"\"\n  \\(a[\"k\"]) " + String(repeating: "[", count: 30) + "\n  \"\"\"\n"),
+        ("comments with brackets", "/* [[[[[[[[[[[[[[[[[[[[[[[[ /* nested [[[[[[[[[[[[ */ */\n// ((((((((((((((((((((((((((((((((((((((\nlet a = 1"),
+        ("comparisons", String(repeating: "if a<b && c>d { }\n", count: 1_000)),
+    ])
+    func writtenCodeIsNotRefused(_ name: String, _ text: String) {
+        #expect(ParseGuard.refusal(for: text) == nil, "\(name)")
+    }
+
+    /// The example app, every rule example and the example models pass.
+    @Test func everyExampleIsAccepted() {
+        let texts = RuleRegistry.all.flatMap { rule in
+            (rule.description.triggering + rule.description.nonTriggering + rule.description.corrections.map(\.before)).map(\.code)
+                + rule.description.corrections.map(\.after)
+        } + ExampleModels.files.map(\.source)
+        for text in texts { #expect(ParseGuard.refusal(for: text) == nil, "\(text)") }
+    }
+}

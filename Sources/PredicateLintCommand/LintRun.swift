@@ -202,7 +202,7 @@ struct LintRun {
         }
         for (rule, path) in comments where places[rule]?.contains(path) != true { places[rule, default: []].append(path) }
         return places.keys.sorted().map { rule in
-            let named = places[rule]!
+            let named = places[rule]!.map(Paths.onOneLine)
             let where_ = named.count == 1 ? named[0] : "\(named[0]) and \(Wording.count(named.count - 1, "other place"))"
             return "note: `\(rule)` no longer exists: \(RetiredRules.reasons[rule]!). It is named in \(where_); remove it there.\n"
         }.joined()

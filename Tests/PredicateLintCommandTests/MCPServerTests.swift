@@ -186,4 +186,23 @@ import Testing
         try toServer.fileHandleForWriting.close()
         #expect(stopped.wait(timeout: .now() + 5) == .success)
     }
+
+    /// Requests sent just before the input closes are still answered.
+    @Test func requestsInFlightAreAnsweredBeforeItStops() throws {
+        let toServer = Pipe(), fromServer = Pipe()
+        let server = MCPServer(input: toServer.fileHandleForReading, output: fromServer.fileHandleForWriting)
+        let stopped = DispatchSemaphore(value: 0)
+        Thread { server.run(); try? fromServer.fileHandleForWriting.close(); stopped.signal() }.start()
+        let code = "let p = #Predicate<Website> { $0.url.hasPrefix(\"a\") }"
+        for id in 1...3 {
+            let body = try JSONSerialization.data(withJSONObject: ["jsonrpc": "2.0", "id": id, "method": "tools/call",
+                                                                   "params": ["name": "lint_swift", "arguments": ["code": code]]])
+            toServer.fileHandleForWriting.write(body + Data("\n".utf8))
+        }
+        try toServer.fileHandleForWriting.close()
+        #expect(stopped.wait(timeout: .now() + 20) == .success)
+        let answers = String(decoding: fromServer.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(answers.split(separator: "\n").count == 3)
+        #expect(answers.components(separatedBy: "has-prefix").count > 3)
+    }
 }

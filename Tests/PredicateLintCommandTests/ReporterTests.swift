@@ -30,6 +30,27 @@ import PredicateLintCore
         #expect(Reporter.escapedMessage("50% done\r\nnext: a,b") == "50%25 done%0D%0Anext: a,b")
     }
 
+    /// A file name with a newline cannot make a line of its own in any line-based format (it
+    /// could pass for a finding), nor break an XML report.
+    @Test(arguments: ["xcode", "pretty", "summary", "github-actions", "checkstyle", "junit"])
+    func aNewlineInAFileNameStaysInsideItsLine(_ reporter: String) throws {
+        let name = "Evil\nSources/Fake.swift:1:1: error: injected [has-prefix]\r.swift"
+        let tree = try TemporaryTree(["Sources/\(name)": Self.code])
+        let environment = CommandEnvironment(standardOutputIsTerminal: false, variables: [:], workingDirectory: tree.path(),
+                                             readStandardInput: { Data() })
+        let output = Command.run(["--reporter", reporter, "--no-cache", tree.path("Sources")], environment: environment)
+        #expect(output.exitCode == 1)
+        let lines = output.standardOutput.split(whereSeparator: \.isNewline)
+        #expect(!lines.contains { $0.hasPrefix("Sources/Fake.swift") || $0.hasPrefix(".swift") }, "\(output.standardOutput)")
+        #expect(!output.standardOutput.contains("\r"))
+    }
+
+    @Test func pathsOnOneLine() {
+        #expect(Paths.onOneLine("a\nb\rc\td\u{1}e") == "a\\nb\\rc\\td\\u{1}e")
+        #expect(Paths.onOneLine("Sources/Plain Name.swift") == "Sources/Plain Name.swift")
+        #expect(Reporter.xmlEscaped("a\r\nb\u{1}") == "a&#13;&#10;b\u{FFFD}")
+    }
+
     @Test func checkstyleGroupsByFile() throws {
         let (output, _) = try run(["--reporter", "checkstyle"])
         #expect(output.standardOutput == """

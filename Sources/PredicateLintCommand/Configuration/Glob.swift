@@ -18,28 +18,80 @@ public struct Glob: Sendable, Equatable {
             || Self.match(Array((pattern + "/**").utf8)[...], Array(path.utf8)[...])
     }
 
+    /// One step of a pattern.
+    private enum Step: Equatable {
+        case byte(UInt8)
+        /// `?`: one character other than `/`.
+        case anyCharacter
+        /// `*`: any characters within a folder name.
+        case anyWithinName
+        /// `**`: any characters across folders; `skipsSlash` when written `**/`, which may also
+        /// match no folder at all (then the `/` after it is skipped too).
+        case anyAcrossFolders(skipsSlash: Bool)
+    }
+
+    private static func steps(_ pattern: ArraySlice<UInt8>) -> [Step] {
+        var steps: [Step] = []
+        var index = pattern.startIndex
+        while index < pattern.endIndex {
+            let byte = pattern[index]
+            if byte == UInt8(ascii: "*") {
+                if index + 1 < pattern.endIndex, pattern[index + 1] == UInt8(ascii: "*") {
+                    let skipsSlash = index + 2 < pattern.endIndex && pattern[index + 2] == UInt8(ascii: "/")
+                    steps.append(.anyAcrossFolders(skipsSlash: skipsSlash))
+                    index += 2
+                } else {
+                    steps.append(.anyWithinName)
+                    index += 1
+                }
+            } else {
+                steps.append(byte == UInt8(ascii: "?") ? .anyCharacter : .byte(byte))
+                index += 1
+            }
+        }
+        return steps
+    }
+
+    /// Runs the pattern as a set of positions over the path, one character at a time: time
+    /// proportional to the pattern's length times the path's, whatever the pattern (a
+    /// backtracking matcher takes exponential time on `*a*a*a*a*b`).
     private static func match(_ pattern: ArraySlice<UInt8>, _ path: ArraySlice<UInt8>) -> Bool {
-        var pattern = pattern
-        var path = path
-        while let first = pattern.first {
-            if first == UInt8(ascii: "*") {
-                let isDouble = pattern.dropFirst().first == UInt8(ascii: "*")
-                let rest = pattern.dropFirst(isDouble ? 2 : 1)
-                // `**/` may also match no folder at all.
-                if isDouble, rest.first == UInt8(ascii: "/"), match(rest.dropFirst(), path) { return true }
-                var candidate = path
-                while true {
-                    if match(rest, candidate) { return true }
-                    guard let next = candidate.first, isDouble || next != UInt8(ascii: "/") else { return false }
-                    candidate = candidate.dropFirst()
+        let steps = steps(pattern)
+        var current = [Bool](repeating: false, count: steps.count + 1)
+        // Marks a position and those reachable from it without reading a character: past a
+        // `*` or `**` that matches nothing, and past a whole `**/` when it is entered anew
+        // (having read something, it must go on to its `/`).
+        func reach(_ position: Int, in set: inout [Bool], entering: Bool = true) {
+            var position = position
+            var entering = entering
+            while position <= steps.count, !set[position] || !entering {
+                set[position] = true
+                guard position < steps.count else { return }
+                switch steps[position] {
+                case .anyWithinName: position += 1
+                case .anyAcrossFolders(let skipsSlash):
+                    if skipsSlash && entering { reach(position + 2, in: &set) }
+                    position += 1
+                default: return
+                }
+                entering = true
+            }
+        }
+        reach(0, in: &current)
+        for character in path {
+            var next = [Bool](repeating: false, count: steps.count + 1)
+            for position in 0..<steps.count where current[position] {
+                switch steps[position] {
+                case .byte(let byte) where byte == character: reach(position + 1, in: &next)
+                case .anyCharacter where character != UInt8(ascii: "/"): reach(position + 1, in: &next)
+                case .anyWithinName where character != UInt8(ascii: "/"): reach(position, in: &next)
+                case .anyAcrossFolders: reach(position, in: &next, entering: false)
+                default: break
                 }
             }
-            guard let character = path.first else { return false }
-            if first != UInt8(ascii: "?") && first != character { return false }
-            if first == UInt8(ascii: "?") && character == UInt8(ascii: "/") { return false }
-            pattern = pattern.dropFirst()
-            path = path.dropFirst()
+            current = next
+            if !current.contains(true) { return false }
         }
-        return path.isEmpty
+        return current[steps.count]
     }
 }

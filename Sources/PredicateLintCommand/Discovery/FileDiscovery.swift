@@ -118,5 +118,5 @@ public struct InputProblem: Error, Equatable, Sendable {
         self.message = message
     }
 
-    public var description: String { "error: \(path)\(line.map { ":\($0)" } ?? ""): \(message)" }
+    public var description: String { "error: \(Paths.onOneLine(path))\(line.map { ":\($0)" } ?? ""): \(message)" }
 }

@@ -73,7 +73,7 @@ extension Reporter {
             return lines.joined(separator: "\n") + "\n"
         }
         let byRule = Dictionary(grouping: input.findings, by: \.ruleID).sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }
-        let byFile = groupedByFile(input.findings).map { (input.relativePath($0.0), $0.1) }
+        let byFile = groupedByFile(input.findings).map { (Paths.onOneLine(input.relativePath($0.0)), $0.1) }
         return table("rule", byRule.map { ($0.key, $0.value) }) + "\n" + table("file", byFile)
     }
 

@@ -7,7 +7,8 @@ extension Reporter {
     /// the token, from SwiftDiagnostics' formatter.
     static func pretty(_ input: ReportInput) -> String {
         input.findings.map { finding in
-            let header = "\(finding.path):\(finding.line):\(finding.column): \(finding.severity.rawValue): "
+            let shownPath = Paths.onOneLine(finding.path)
+            let header = "\(shownPath):\(finding.line):\(finding.column): \(finding.severity.rawValue): "
                 + "\(finding.message) [\(finding.ruleID)]\n"
             guard let source = input.sources[finding.path],
                   let token = source.tree.token(at: AbsolutePosition(utf8Offset: finding.offset)) else { return header }
@@ -15,7 +16,7 @@ extension Reporter {
             let excerpt = DiagnosticsFormatter.annotatedSource(
                 tree: source.tree, diags: [diagnostic], contextSize: 1, colorize: input.colorize)
             let coloredHeader = input.colorize
-                ? "\u{1B}[1m\(finding.path):\(finding.line):\(finding.column): "
+                ? "\u{1B}[1m\(shownPath):\(finding.line):\(finding.column): "
                     + (finding.severity == .error ? "\u{1B}[1;31merror" : "\u{1B}[1;33mwarning")
                     + "\u{1B}[0;1m: \(finding.message) [\(finding.ruleID)]\u{1B}[0m\n"
                 : header

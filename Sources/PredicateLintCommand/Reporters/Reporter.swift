@@ -42,7 +42,7 @@ public enum Reporter {
     /// `path:line:column: error: message [rule-id]`: what swiftc prints, so Xcode and editors
     /// place it in the source.
     static func xcode(_ findings: [Finding]) -> String {
-        findings.map { "\($0.path):\($0.line):\($0.column): \($0.severity.rawValue): \($0.message) [\($0.ruleID)]\n" }
+        findings.map { "\(Paths.onOneLine($0.path)):\($0.line):\($0.column): \($0.severity.rawValue): \($0.message) [\($0.ruleID)]\n" }
             .joined()
     }
 
@@ -61,15 +61,17 @@ public enum Reporter {
     /// Text for XML attributes and content.
     static func xmlEscaped(_ text: String) -> String {
         var result = ""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
             case "'": result += "&apos;"
-            case "\n": result += "&#10;"
-            default: result.append(character)
+            case "\n", "\r", "\t": result += "&#\(scalar.value);"
+            // XML 1.0 has no way to write other control characters, even escaped.
+            case _ where scalar.value < 0x20: result += "\u{FFFD}"
+            default: result.unicodeScalars.append(scalar)
             }
         }
         return result

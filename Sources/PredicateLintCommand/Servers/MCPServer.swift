@@ -8,7 +8,7 @@ import PredicateLintCore
 /// the models of its project read from disk, with the code sent in place of the file.
 ///
 /// Requests run on workers, so one slow lint does not hold up the next; when the input closes
-/// the server stops at once, as the protocol's shutdown asks.
+/// (the protocol's shutdown) the server answers what it already received, then stops.
 public final class MCPServer: @unchecked Sendable {
     /// Newest first. A client asking for another version is answered with the newest.
     public static let supportedProtocolVersions = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]
@@ -28,11 +28,12 @@ public final class MCPServer: @unchecked Sendable {
         workspace = Workspace.forServer(roots: [root])
     }
 
-    /// Serves until the input closes.
+    /// Serves until the input closes and every request received is answered.
     public func run() {
         while true {
             switch connection.receive() {
             case .end:
+                workers.waitUntilIdle()
                 return
             case .malformed(let reason):
                 connection.respond(to: nil, error: JSONRPCConnection.ErrorCode.parseError, "Parse error: \(reason)")

@@ -21,12 +21,13 @@ public struct Linter: Sendable {
         guard file.isCheckable else { return [] }
         let predicateRules = rules.compactMap { $0 as? any PredicateRule }
         var findings: [Finding] = []
+        let fileFacts = FileFacts(tree: file.tree)
         for site in PredicateSiteFinder.sites(in: file.tree) {
             let facts = PredicateFacts(site: site)
             let context = RuleContext(
                 file: file, site: site, facts: facts, models: models,
-                keyPaths: KeyPathResolution(site: site, facts: facts, index: models),
-                deploymentTarget: deploymentTarget)
+                keyPaths: KeyPathResolution(site: site, facts: facts, index: models, fileScope: fileFacts),
+                deploymentTarget: deploymentTarget, fileFacts: fileFacts)
             // One construct, one finding: the first rule to report a token claims it, along
             // with the tokens its finding covers.
             var claimed: Set<Int> = []

@@ -63,4 +63,20 @@ import PredicateLintCore
         #expect(output.standardError.contains("baseline.json: is not a baseline"))
         #expect(Command.run(["--strict-baseline", tree.path()]).exitCode == 2)
     }
+
+    /// Hostile baselines: deep nesting, counts that are huge, not numbers a count can be, or
+    /// add up past the largest integer. Each is exit 2 with a message, never a trap.
+    @Test(arguments: [
+        String(repeating: "[", count: 60_000) + String(repeating: "]", count: 60_000),
+        #"{"version": 1, "findings": [{"file": "App.swift", "rule": "has-prefix", "line": "x", "count": 1e19}]}"#,
+        #"{"version": 1, "findings": [{"file": "App.swift", "rule": "has-prefix", "line": "x", "count": 1e999}]}"#,
+        #"{"version": 1, "findings": [{"file": "App.swift", "rule": "has-prefix", "line": "x", "count": -1}]}"#,
+        #"{"version": 1, "findings": [{"file": "App.swift", "rule": "has-prefix", "line": "x", "count": 9223372036854775807}, {"file": "App.swift", "rule": "has-prefix", "line": "x", "count": 9223372036854775807}]}"#,
+    ])
+    func aHostileBaselineIsAClearError(_ text: String) throws {
+        let tree = try TemporaryTree(["App.swift": Self.old, "baseline.json": text])
+        let output = Command.run(["--no-cache", "--baseline", tree.path("baseline.json"), tree.path("App.swift")])
+        #expect(output.exitCode == 2)
+        #expect(output.standardError.contains("baseline.json: "), "\(output.standardError)")
+    }
 }

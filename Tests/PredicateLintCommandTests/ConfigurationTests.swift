@@ -25,6 +25,19 @@ import PredicateLintCore
         #expect(output.standardError.contains(message), "\(output.standardError)")
     }
 
+    /// A configuration nested 60,000 deep, wherever it is found or named, is exit 2 with the
+    /// file's name, never a crash.
+    @Test func aDeeplyNestedConfigurationIsAClearError() throws {
+        let deep = String(repeating: "[", count: 60_000) + String(repeating: "]", count: 60_000)
+        let tree = try TemporaryTree([".predicate-lint.json": deep, "App/A.swift": "let a = 1\n", "explicit.json": deep])
+        for arguments in [[tree.path("App")], ["--config", tree.path("explicit.json"), tree.path("App")],
+                          ["config", "--effective", tree.path("App")]] {
+            let output = Command.run(["--no-cache"].filter { _ in arguments.first != "config" } + arguments)
+            #expect(output.exitCode == 2, "\(arguments)")
+            #expect(output.standardError.contains("nested more than 256 levels deep"), "\(arguments): \(output.standardError)")
+        }
+    }
+
     @Test func onlyRulesDoesNotMixWithDisabledRules() {
         #expect(throws: Configuration.Failure.self) {
             try Configuration.parse(#"{"only_rules": ["regex"], "disabled_rules": ["has-prefix"]}"#, path: "c.json")

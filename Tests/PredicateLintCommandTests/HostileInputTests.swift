@@ -90,18 +90,18 @@ import PredicateLintCore
         let big = "/*\n" + String(repeating: "filler text that is long enough to matter here.\n", count: 200_000) + "*/\n" + Self.bad
         #expect(big.utf8.count > ParseGuard.maximumBytes)
         let (output, tree) = try lintTree(["Big.swift": Data(big.utf8)])
-        #expect(output.standardError.contains("error: \(tree.path("Big.swift")): is 9.1 MB, more than the 8 MB"))
+        #expect(output.standardError.contains("error: \(tree.path("Big.swift")): is 9.1 MB, more than the 4 MB"))
         #expect(output.exitCode == 2)
         #expect(output.standardOutput.contains("Good/Bad.swift:1:38"))
     }
 
     @Test func aLargeFileIsLinted() throws {
-        // Mostly one comment, so that a debug build parses it in seconds; still 7 MB to read,
-        // scan, digest and convert positions over.
-        let big = "/*\n" + String(repeating: "filler text that is long enough to matter here.\n", count: 150_000) + "*/\n" + Self.bad
-        #expect(big.utf8.count > 7_000_000 && big.utf8.count < ParseGuard.maximumBytes)
+        // Mostly one comment, so that a debug build parses it in seconds; still almost 4 MB to
+        // read, scan, digest and convert positions over.
+        let big = "/*\n" + String(repeating: "filler text that is long enough to matter here.\n", count: 85_000) + "*/\n" + Self.bad
+        #expect(big.utf8.count > 4_000_000 && big.utf8.count < ParseGuard.maximumBytes)
         let (output, tree) = try lintTree(["Big.swift": Data(big.utf8)])
-        #expect(output.standardOutput.contains("\(tree.path("Big.swift")):150003:38: error:"))
+        #expect(output.standardOutput.contains("\(tree.path("Big.swift")):85003:38: error:"))
     }
 
     @Test(arguments: [("CRLF", "\r\n"), ("CR", "\r"), ("LF", "\n")])

@@ -61,6 +61,16 @@ public final class LanguageServer: @unchecked Sendable {
         }
     }
 
+    /// Waits until the checks scheduled so far have run: for tests and the fuzz target, which
+    /// end a session and want nothing of it left running.
+    public func waitUntilIdle() {
+        for _ in 0..<3 {
+            state.sync {}
+            workers.waitUntilIdle()
+            usleep(5_000)
+        }
+    }
+
     // MARK: Messages (on `state`)
 
     private func handle(_ message: IncomingMessage) {

@@ -29,9 +29,12 @@ public final class KeyPathResolution {
     /// Every member access whose base resolves to a model, in source order.
     public private(set) var memberUses: [MemberUse] = []
     private var types: [SyntaxIdentifier: WrittenType?] = [:]
+    /// The file's declarations, indexed once for all its predicates.
+    private let fileScope: FileFacts?
 
-    public init(site: PredicateSite, facts: PredicateFacts, index: ModelIndex) {
+    public init(site: PredicateSite, facts: PredicateFacts, index: ModelIndex, fileScope: FileFacts? = nil) {
         self.index = index
+        self.fileScope = fileScope
         self.site = site
         scope = index.qualifiedName(ofScope: site.scope)
         root = site.rootType.map { PredicateRoot.of($0, at: site, index: index) } ?? .unknown
@@ -119,7 +122,7 @@ public final class KeyPathResolution {
     /// closure iterates, the value an `if let` unwraps.
     private func typeOfName(_ reference: DeclReferenceExprSyntax) -> WrittenType? {
         let name = reference.baseName.text
-        switch LexicalLookup.binding(of: name, from: reference) {
+        switch LexicalLookup.binding(of: name, from: reference, fileScope: fileScope) {
         case .closureParameter(let closure)?:
             if closure.id == site.closure.id {
                 let position = name.hasPrefix("$") ? Int(name.dropFirst()) : site.parameterNames.firstIndex(of: name)

@@ -5,8 +5,11 @@ import SwiftSyntax
 /// of the deployment target that predates the release, at the release's version or later. Where
 /// the target is only assumed (the platforms are not known), a guard for any of them counts.
 public enum AvailabilityGuards {
+    /// `file`: where the file's `guard #available` statements are found once, for all its
+    /// predicates (scanning each enclosing block from every predicate would take time
+    /// quadratic in the number of predicates).
     public static func guards(_ node: some SyntaxProtocol, for release: DeploymentTarget.Release,
-                              on target: DeploymentTarget) -> Bool {
+                              on target: DeploymentTarget, in file: FileFacts) -> Bool {
         let needed = target.platforms(before: release)
         guard !needed.isEmpty else { return true }
         func covers(_ arguments: AvailabilityArgumentListSyntax) -> Bool {
@@ -37,15 +40,14 @@ public enum AvailabilityGuards {
                 return true
             }
             // `guard #available(…) else { return }` earlier in the same block.
-            if let items = parent.as(CodeBlockItemListSyntax.self) {
-                for item in items {
-                    if item.position >= child.position { break }
-                    if let guardStatement = item.item.as(GuardStmtSyntax.self),
-                       guardStatement.conditions.contains(where: { condition in
-                           condition.condition.as(AvailabilityConditionSyntax.self).map {
-                               $0.availabilityKeyword.tokenKind == .poundAvailable && covers($0.availabilityArguments)
-                           } ?? false
-                       }) {
+            if parent.is(CodeBlockItemListSyntax.self) {
+                for guardStatement in file.availabilityGuardStatements
+                where guardStatement.parent?.parent?.id == parent.id && guardStatement.position < child.position {
+                    if guardStatement.conditions.contains(where: { condition in
+                        condition.condition.as(AvailabilityConditionSyntax.self).map {
+                            $0.availabilityKeyword.tokenKind == .poundAvailable && covers($0.availabilityArguments)
+                        } ?? false
+                    }) {
                         return true
                     }
                 }

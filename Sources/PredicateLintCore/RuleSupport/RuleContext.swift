@@ -11,6 +11,8 @@ public struct RuleContext {
     public let keyPaths: KeyPathResolution
     /// The oldest systems the app supports: found in its project, configured, or SwiftData's.
     public let deploymentTarget: DeploymentTarget
+    /// What the whole file says, shared by its predicates.
+    public let fileFacts: FileFacts
 
     /// What the predicate's input is. SwiftData's runtime rules apply only where
     /// `root.mayReachSwiftData`: a predicate over a plain type is evaluated in memory.
@@ -47,8 +49,8 @@ extension RuleContext {
     /// A regex constant a predicate captures: declared in this file, or elsewhere in the
     /// project (a global `let`, a `static let` of an enclosing type).
     public func isCapturedRegex(_ reference: DeclReferenceExprSyntax) -> Bool {
-        if reference.isCapturedRegex { return true }
-        guard LexicalLookup.binding(of: reference.baseName.text, from: reference) == nil else { return false }
+        if reference.isCapturedRegex(fileScope: fileFacts) { return true }
+        guard LexicalLookup.binding(of: reference.baseName.text, from: reference, fileScope: fileFacts) == nil else { return false }
         return models.constant(reference.baseName.text, in: keyPaths.scope) == .regex
     }
 

@@ -80,14 +80,16 @@ public struct AvailabilityRule: PredicateRule {
         var findings: [Finding] = []
         let target = context.deploymentTarget
         if context.site.kind == .expression, context.reports(Self.expressionMacro),
-           !AvailabilityGuards.guards(context.site.macro, for: .expressions, on: target) {
+           !AvailabilityGuards.guards(context.site.macro, for: .expressions, on: target, in: context.fileFacts) {
             findings.append(context.finding(
                 self, at: context.site.macro.pound,
                 message: "`#Expression` needs \(DeploymentTarget.Release.expressions.names(for: target.platforms(before: .expressions))); "
                     + "the deployment target is \(target). Wrap it in `if #available`, or use a `#Predicate`"))
         }
-        if context.reports(Self.predicateEvaluate), !AvailabilityGuards.guards(context.site.macro, for: .predicateEvaluate, on: target) {
-            for call in context.facts.calls where call.calleeName == MacroSupport.evaluate {
+        let evaluations = context.facts.calls.filter { $0.calleeName == MacroSupport.evaluate }
+        if !evaluations.isEmpty, context.reports(Self.predicateEvaluate),
+           !AvailabilityGuards.guards(context.site.macro, for: .predicateEvaluate, on: target, in: context.fileFacts) {
+            for call in evaluations {
                 guard let name = call.calleeToken else { continue }
                 findings.append(context.finding(
                     self, at: name,
@@ -96,7 +98,9 @@ public struct AvailabilityRule: PredicateRule {
                         + "the deployment target is \(target). Combine the conditions in one predicate instead"))
             }
         }
-        if context.reports(Self.regexMatch), !AvailabilityGuards.guards(context.site.macro, for: .expressions, on: target) {
+        let capturedRegexes = context.facts.references.filter { context.isCapturedRegex($0) }
+        if !context.facts.regexLiterals.isEmpty || !capturedRegexes.isEmpty, context.reports(Self.regexMatch),
+           !AvailabilityGuards.guards(context.site.macro, for: .expressions, on: target, in: context.fileFacts) {
             let message = "A regular expression in a predicate needs "
                 + "\(DeploymentTarget.Release.expressions.names(for: target.platforms(before: .expressions))); "
                 + "the deployment target is \(target). Wrap the predicate in `if #available`, or match with `starts(with:)` "
@@ -105,7 +109,7 @@ public struct AvailabilityRule: PredicateRule {
                 guard let token = literal.firstToken(viewMode: .sourceAccurate) else { continue }
                 findings.append(context.finding(self, at: token, message: message))
             }
-            for reference in context.facts.references where context.isCapturedRegex(reference) {
+            for reference in capturedRegexes {
                 findings.append(context.finding(self, at: reference.baseName, message: message))
             }
         }

@@ -91,7 +91,7 @@ public struct GenericPredicateRule: PredicateRule {
             // The first property read through this input, other than the identifier.
             guard let read = context.facts.memberAccesses.first(where: { access in
                 access.declName.baseName.text != "persistentModelID"
-                    && access.base.map { Self.isInput(position, $0, context.site) } == true
+                    && access.base.map { Self.isInput(position, $0, context.site, context.fileFacts) } == true
             }) else { continue }
             return [context.finding(
                 self, at: read.declName.baseName,
@@ -103,9 +103,9 @@ public struct GenericPredicateRule: PredicateRule {
     }
 
     /// Whether `expression` is the predicate's input at `position` (`$0`, or its name).
-    static func isInput(_ position: Int, _ expression: ExprSyntax, _ site: PredicateSite) -> Bool {
+    static func isInput(_ position: Int, _ expression: ExprSyntax, _ site: PredicateSite, _ fileScope: FileFacts) -> Bool {
         guard let reference = expression.as(DeclReferenceExprSyntax.self),
-              case .closureParameter(let closure)? = LexicalLookup.binding(of: reference.baseName.text, from: reference),
+              case .closureParameter(let closure)? = LexicalLookup.binding(of: reference.baseName.text, from: reference, fileScope: fileScope),
               closure.id == site.closure.id else { return false }
         let name = reference.baseName.text
         return name == "$\(position)" || site.parameterNames.firstIndex(of: name) == position

@@ -91,7 +91,7 @@ public struct ModelComparisonRule: PredicateRule {
             guard let modelIndex = sides.firstIndex(where: context.keyPaths.isModel) else { return nil }
             let model = sides[modelIndex]
             let other = sides[1 - modelIndex]
-            guard let captured = Self.capturedName(other) else { return nil }
+            guard let captured = Self.capturedName(other, context.fileFacts) else { return nil }
             let modelID = { (identifier: String) in
                 let optional = if case .optional? = context.keyPaths.type(of: model) { "?" } else { "" }
                 let sides = [model.trimmedDescription + optional + ".persistentModelID", identifier]
@@ -109,7 +109,7 @@ public struct ModelComparisonRule: PredicateRule {
     private func containsCalls(_ context: RuleContext) -> [Finding] {
         context.facts.calls.compactMap { call in
             guard let name = call.calleeToken, name.text == "contains", let receiver = call.receiver,
-                  let argument = call.singleUnlabeledArgument, let captured = Self.capturedName(argument),
+                  let argument = call.singleUnlabeledArgument, let captured = Self.capturedName(argument, context.fileFacts),
                   case .array(let element)? = context.keyPaths.type(of: receiver).map(KeyPathResolution.unwrapped),
                   case .named(let model) = element, context.models.isModel(model) else { return nil }
             return context.finding(
@@ -123,10 +123,10 @@ public struct ModelComparisonRule: PredicateRule {
     }
 
     /// `director` in `$0.director == director`: a name from outside the predicate.
-    static func capturedName(_ expression: ExprSyntax) -> DeclReferenceExprSyntax? {
+    static func capturedName(_ expression: ExprSyntax, _ fileScope: FileFacts) -> DeclReferenceExprSyntax? {
         guard let reference = expression.as(DeclReferenceExprSyntax.self),
               reference.baseName.tokenKind != .keyword(.self) else { return nil }
-        if case .closureParameter? = LexicalLookup.binding(of: reference.baseName.text, from: reference) { return nil }
+        if case .closureParameter? = LexicalLookup.binding(of: reference.baseName.text, from: reference, fileScope: fileScope) { return nil }
         return reference
     }
 
@@ -141,9 +141,9 @@ public struct ModelComparisonRule: PredicateRule {
         let identifier = captured.baseName.text + "ID"
         guard let statement = Self.enclosingStatement(of: context.site.macro),
               let block = statement.parent?.as(CodeBlockItemListSyntax.self), Self.isBodyOfDeclaration(block),
-              LexicalLookup.binding(of: identifier, from: context.site.macro) == nil,
+              LexicalLookup.binding(of: identifier, from: context.site.macro, fileScope: context.fileFacts) == nil,
               !Self.declares(identifier, in: block),
-              let binding = LexicalLookup.binding(of: captured.baseName.text, from: captured),
+              let binding = LexicalLookup.binding(of: captured.baseName.text, from: captured, fileScope: context.fileFacts),
               Self.isValue(binding) else { return nil }
         // A lone expression is the body's implicit result; after a new `let` it needs `return`.
         let needsReturn = block.count == 1 && statement.item.is(ExprSyntax.self) && block.parent?.is(SourceFileSyntax.self) != true

@@ -56,7 +56,7 @@ public struct StaticMemberRule: PredicateRule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         context.facts.memberAccesses.compactMap { member in
-            guard let base = member.base, Self.isTypeReference(base), !Self.isTypePathComponent(member),
+            guard let base = member.base, Self.isTypeReference(base, context.fileFacts), !Self.isTypePathComponent(member),
                   member.declName.baseName.tokenKind != .keyword(.self) else { return nil }
             let name = member.declName.baseName
             return context.finding(
@@ -68,15 +68,15 @@ public struct StaticMemberRule: PredicateRule {
 
     /// `Date`, `Self`, `Movie.Genre`: an expression naming a type. A capitalized name that the
     /// surrounding code declares as a value is a value.
-    static func isTypeReference(_ expression: ExprSyntax) -> Bool {
+    static func isTypeReference(_ expression: ExprSyntax, _ fileScope: FileFacts) -> Bool {
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName
             if name.tokenKind == .keyword(.Self) { return true }
             guard name.text.first?.isUppercase == true else { return false }
-            return LexicalLookup.binding(of: name.text, from: reference) == nil
+            return LexicalLookup.binding(of: name.text, from: reference, fileScope: fileScope) == nil
         }
         if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
-            return member.declName.baseName.text.first?.isUppercase == true && isTypeReference(base)
+            return member.declName.baseName.text.first?.isUppercase == true && isTypeReference(base, fileScope)
         }
         return expression.is(GenericSpecializationExprSyntax.self)
     }

@@ -97,7 +97,7 @@ public struct UnsupportedMemberRule: PredicateRule {
         for member in context.facts.memberAccesses {
             let name = member.declName.baseName
             guard Self.untranslatableProperties.contains(name.text), let base = member.base,
-                  !isClosureParameter(base) else { continue }
+                  !isClosureParameter(base, context.fileFacts) else { continue }
             let isFirstOrLast = name.text == "first" || name.text == "last"
             guard context.reports(isFirstOrLast ? Self.firstOrLast : Self.localizedCase) else { continue }
             findings.append(context.finding(
@@ -111,9 +111,9 @@ public struct UnsupportedMemberRule: PredicateRule {
     }
 
     /// `$0` or `movie` itself: a model may well have a stored property named `first` or `last`.
-    private func isClosureParameter(_ expression: ExprSyntax) -> Bool {
+    private func isClosureParameter(_ expression: ExprSyntax, _ fileScope: FileFacts) -> Bool {
         guard let reference = expression.as(DeclReferenceExprSyntax.self),
-              case .closureParameter? = LexicalLookup.binding(of: reference.baseName.text, from: reference) else { return false }
+              case .closureParameter? = LexicalLookup.binding(of: reference.baseName.text, from: reference, fileScope: fileScope) else { return false }
         return true
     }
 }

@@ -17,7 +17,9 @@ public enum NameBinding {
 public enum LexicalLookup {
     /// The nearest declaration of `name` visible from `node`, or nil when it is declared
     /// somewhere this file-local search cannot see (another file, a module, a superclass).
-    public static func binding(of name: String, from node: some SyntaxProtocol) -> NameBinding? {
+    /// `fileScope`: the file's declarations indexed once, so that a file of thousands of
+    /// top-level statements is not scanned once per name looked up.
+    public static func binding(of name: String, from node: some SyntaxProtocol, fileScope: FileFacts? = nil) -> NameBinding? {
         var child = Syntax(node)
         while let scope = child.parent {
             defer { child = scope }
@@ -37,6 +39,7 @@ public enum LexicalLookup {
                 // Only what is declared before the reference is in scope in a block; at file
                 // level, globals are visible everywhere.
                 let isFileLevel = items.parent?.is(SourceFileSyntax.self) == true
+                if isFileLevel, let fileScope { return fileScope.fileLevelBindings[name] }
                 for item in items {
                     if !isFileLevel && item.position >= child.position { break }
                     if let binding = variableBinding(named: name, in: Syntax(item.item)) { return binding }
@@ -64,6 +67,28 @@ public enum LexicalLookup {
         if let initializer = scope.as(InitializerDeclSyntax.self) { return initializer.signature.parameterClause.parameters }
         if let subscriptDecl = scope.as(SubscriptDeclSyntax.self) { return subscriptDecl.parameterClause.parameters }
         return nil
+    }
+
+    /// What each name declared at file level refers to (the first declaration of it).
+    static func fileLevelBindings(in tree: SourceFileSyntax) -> [String: NameBinding] {
+        var bindings: [String: NameBinding] = [:]
+        for item in tree.statements {
+            if let variable = item.item.as(VariableDeclSyntax.self) {
+                for binding in variable.bindings {
+                    if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, bindings[name] == nil {
+                        bindings[name] = .variable(binding)
+                    }
+                }
+            } else if let guardStatement = item.item.as(GuardStmtSyntax.self) {
+                for condition in guardStatement.conditions {
+                    if let optional = condition.condition.as(OptionalBindingConditionSyntax.self),
+                       let name = optional.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, bindings[name] == nil {
+                        bindings[name] = .optionalBinding(optional)
+                    }
+                }
+            }
+        }
+        return bindings
     }
 
     private static func variableBinding(named name: String, in node: Syntax) -> NameBinding? {

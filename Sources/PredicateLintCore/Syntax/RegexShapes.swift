@@ -21,8 +21,12 @@ extension FunctionCallExprSyntax {
 
 extension DeclReferenceExprSyntax {
     /// A name that refers to a constant declared with a regex literal, `Regex(…)` or a `Regex` type.
-    public var isCapturedRegex: Bool {
-        guard case .variable(let binding)? = LexicalLookup.binding(of: baseName.text, from: self) else { return false }
+    public var isCapturedRegex: Bool { isCapturedRegex(fileScope: nil) }
+
+    public func isCapturedRegex(fileScope: FileFacts?) -> Bool {
+        guard case .variable(let binding)? = LexicalLookup.binding(of: baseName.text, from: self, fileScope: fileScope) else {
+            return false
+        }
         if let type = binding.typeAnnotation?.type,
            type.unwrappingOptional.as(IdentifierTypeSyntax.self)?.name.text == "Regex" {
             return true

@@ -7,6 +7,12 @@ import PackageDescription
 // toolchain (`<toolchain>/usr/lib/swift/host`: `.swiftinterface` files plus shared libraries).
 // Where a toolchain lacks it (Xcode's, for one) we fall back to the swift-syntax package.
 //
+// SwiftPM refuses the unsafe flags that linking the toolchain's copy needs in a package that
+// another package requires by version. So where this package is checked out as a dependency
+// (`.build/checkouts/` for SwiftPM, `SourcePackages/checkouts/` for Xcode) it always uses the
+// swift-syntax package; the toolchain's copy is for building this package itself (its README
+// commands and CI).
+//
 // PREDICATE_LINT_SWIFT_SYNTAX forces the choice:
 //   `toolchain` (fail if the toolchain has none), `package`, or a path to a `host` directory.
 
@@ -45,10 +51,15 @@ func hasSwiftSyntax(_ hostDirectory: String) -> Bool {
     }
 }
 
+let isCheckedOutAsDependency = ["/.build/checkouts/", "/SourcePackages/checkouts/"].contains {
+    Context.packageDirectory.contains($0)
+}
+
 let choice = ProcessInfo.processInfo.environment["PREDICATE_LINT_SWIFT_SYNTAX"] ?? ""
 let hostDirectory: String? = switch choice {
 case "package": nil
-case "", "toolchain": toolchainSwiftSyntaxDirectory()
+case "": isCheckedOutAsDependency ? nil : toolchainSwiftSyntaxDirectory()
+case "toolchain": toolchainSwiftSyntaxDirectory()
 default: hasSwiftSyntax(choice) ? choice : nil
 }
 if hostDirectory == nil && choice != "package" && !choice.isEmpty {
@@ -64,7 +75,7 @@ if let hostDirectory {
     syntaxLinkerSettings = [.unsafeFlags(["-L", hostDirectory, "-Xlinker", "-rpath", "-Xlinker", hostDirectory])]
         + swiftSyntaxModules.map { .linkedLibrary($0) }
 } else {
-    packageDependencies = [.package(url: "https://github.com/swiftlang/swift-syntax.git", from: "602.0.0")]
+    packageDependencies = [.package(url: "https://github.com/swiftlang/swift-syntax.git", "602.0.0"..<"605.0.0")]
     syntaxDependencies = swiftSyntaxModules.map { .product(name: $0, package: "swift-syntax") }
 }
 

@@ -1,6 +1,6 @@
-// Nesting and chains at full size, built from the input: each pair of bytes picks a piece of
-// Swift and how many times to repeat it (up to 60,000), so that the fuzzer explores the shapes
-// that hang or overflow parsers. Hangs show as libFuzzer time-outs (run.sh sets -timeout).
+// Nesting and chains at full size (up to 1 MB), built from the input: each byte picks a piece
+// of Swift and the two after it how many times to repeat it (up to 60,000), so that the fuzzer
+// explores the shapes that hang or overflow parsers. Hangs show as libFuzzer time-outs.
 import Foundation
 import PredicateLintCore
 
@@ -13,10 +13,10 @@ let pieces = [
 public func fuzzNesting(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     var text = ""
     var index = 0
-    while index + 2 < size, text.utf8.count < 2_000_000 {
+    while index + 2 < size, text.utf8.count < 1_000_000 {
         let piece = pieces[Int(data[index]) % pieces.count]
         let count = (Int(data[index + 1]) << 8 | Int(data[index + 2])) % 60_001
-        text += String(repeating: piece, count: min(count, max(1, (2_000_000 - text.utf8.count) / piece.utf8.count)))
+        text += String(repeating: piece, count: min(count, max(1, (1_000_000 - text.utf8.count) / piece.utf8.count)))
         index += 3
     }
     let source = text

@@ -4,7 +4,7 @@
 import Foundation
 import PredicateLintCommand
 
-let lspInitialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#
+let lspInitialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rootUri":"file:///nonexistent-fuzz-root","capabilities":{}}}"#
 let mcpInitialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"fuzz","version":"1"}}}"#
 
 @_cdecl("LLVMFuzzerTestOneInput")

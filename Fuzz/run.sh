@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds a libFuzzer target and runs it: Fuzz/run.sh [target] [seconds] [extra libFuzzer flags]
 #   lint           the core pipeline (parse, declarations, lint, fix) on Swift text up to 64 KB
-#   nesting        nesting and chains at full size (up to 2 MB) built from the input
+#   nesting        nesting and chains at full size (up to 1 MB) built from the input
 #   configuration  .predicate-lint.json text: parsed, globs matched, written back
 #   baseline       baseline text: parsed, written, parsed again
 #   servers        the language server's and the MCP server's message handling

@@ -273,10 +273,12 @@ struct LintRun {
     static func total(findings: [Finding], files: Int, problems: Int) -> String {
         let errors = findings.filter { $0.severity == .error }.count
         let warnings = findings.count - errors
-        let fileWord = files == 1 ? "file" : "files"
+        let checked = Wording.count(files, "file") + " checked"
+        let withFindings = Set(findings.map(\.path)).count
         var line = findings.isEmpty
-            ? "No problems found in \(files) \(fileWord)"
-            : "Found \(Wording.count(errors, "error")) and \(Wording.count(warnings, "warning")) in \(files) \(fileWord)"
+            ? "No problems found in \(checked)"
+            : "Found \(Wording.count(errors, "error")) and \(Wording.count(warnings, "warning")) in "
+                + "\(Wording.count(withFindings, "file")) (\(checked))"
         if problems > 0 { line += "; \(Wording.count(problems, "input")) could not be checked" }
         return line + "\n"
     }

@@ -12,7 +12,7 @@ import PredicateLintCore
         let output = Command.run([tree.path()])
         #expect(output.standardOutput == "\(tree.path("Sources/Sites.swift")):1:38: error: "
             + "`hasPrefix(_:)` is not supported in a predicate; use `starts(with:)` [has-prefix]\n")
-        #expect(output.standardError == "Found 1 error and 0 warnings in 1 file\n")
+        #expect(output.standardError == "Found 1 error and 0 warnings in 1 file (1 file checked)\n")
         #expect(output.exitCode == 1)
     }
 
@@ -47,7 +47,7 @@ import PredicateLintCore
         let tree = try TemporaryTree(["B.swift": Self.clean])
         let output = Command.run([tree.path()])
         #expect(output.standardOutput.isEmpty)
-        #expect(output.standardError == "No problems found in 1 file\n")
+        #expect(output.standardError == "No problems found in 1 file checked\n")
         #expect(output.exitCode == 0)
     }
 

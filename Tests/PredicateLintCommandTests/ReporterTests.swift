@@ -69,13 +69,54 @@ import PredicateLintCore
         let (output, _) = try run(["--reporter", "junit"])
         #expect(output.standardOutput.hasPrefix("""
             <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites name="predicate-lint" tests="2" failures="2">
-              <testsuite name="predicate-lint" tests="2" failures="2">
+            <testsuites name="predicate-lint" tests="2" failures="1">
+              <testsuite name="predicate-lint" tests="2" failures="1">
                 <testcase classname="Sources/App.swift" name="has-prefix at 1:38">
                   <failure type="error" message="`hasPrefix(_:)` is not supported in a predicate; use `starts(with:)`">Sources/App.swift:1:38:
             """))
+        #expect(output.standardOutput.contains("<system-out>warning: Sources/App.swift:2:40: SwiftData rejects force unwraps"))
         #expect(Reporter.junit(ReportInput(findings: [])).contains("<testcase classname=\"predicate-lint\" name=\"no findings\"/>"))
         #expect(Reporter.xmlEscaped("<a & \"b\">") == "&lt;a &amp; &quot;b&quot;&gt;")
+    }
+
+    /// A run with warnings only passes (exit 0), and so does its JUnit report; `--strict`
+    /// fails both.
+    @Test func warningsAreNotJUnitFailuresUnlessStrict() throws {
+        let warningOnly = "let b = #Predicate<Movie> { $0.subtitle!.starts(with: \"x\") }\n"
+        let tree = try TemporaryTree(["App.swift": warningOnly])
+        let relaxed = Command.run(["--reporter", "junit", "--no-cache", tree.path()])
+        #expect(relaxed.exitCode == 0)
+        #expect(relaxed.standardOutput.contains(#"failures="0""#) && !relaxed.standardOutput.contains("<failure"))
+        let strict = Command.run(["--reporter", "junit", "--strict", "--no-cache", tree.path()])
+        #expect(strict.exitCode == 1)
+        #expect(strict.standardOutput.contains(#"failures="1""#) && strict.standardOutput.contains("<failure"))
+    }
+
+    /// GitHub reads SARIF columns as UTF-16 code units: after an emoji (two units, four bytes)
+    /// the column differs from swiftc's byte count.
+    @Test func sarifColumnsAreUTF16CodeUnits() throws {
+        let code = "let p = #Predicate<Website> { $0.url == \"🎬\" && $0.url.hasPrefix(\"a\") }\n"
+        let tree = try TemporaryTree(["App.swift": code])
+        let environment = CommandEnvironment(standardOutputIsTerminal: false, variables: [:], workingDirectory: tree.path(),
+                                             readStandardInput: { Data() })
+        let sarif = Command.run(["--reporter", "sarif", "--no-cache", tree.path()], environment: environment).standardOutput
+        let xcode = Command.run(["--reporter", "xcode", "--no-cache", tree.path()], environment: environment).standardOutput
+        #expect(sarif.contains(#""columnKind": "utf16CodeUnits""#))
+        #expect(xcode.contains("App.swift:1:58: error"))
+        #expect(sarif.contains(#""startColumn": 56"#), "\(sarif)")
+    }
+
+    /// A message that quotes code spanning lines (with CRLF) stays on one line in every
+    /// line-based format: build logs, editors and hooks read one finding per line.
+    @Test(arguments: ["xcode", "pretty", "github-actions", "summary"])
+    func everyFindingIsOneLine(_ reporter: String) throws {
+        let code = "let p = #Predicate<Movie> {\r\n    $0.cast\r\n        .isEmpty == false\r\n}\r\n"
+        let tree = try TemporaryTree(["App.swift": code])
+        let output = Command.run(["--reporter", reporter, "--no-cache", "--color", "never", tree.path()])
+        #expect(output.exitCode == 1)
+        let findingLines = output.standardOutput.split(whereSeparator: \.isNewline).filter { $0.contains("boolean-comparison") }
+        #expect(findingLines.count == 1, "\(output.standardOutput)")
+        #expect(findingLines.first?.contains("instead") == true || reporter == "summary", "\(output.standardOutput)")
     }
 
     @Test func summaryCountsPerRuleAndFile() throws {

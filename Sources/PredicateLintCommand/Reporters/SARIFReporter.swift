@@ -31,7 +31,8 @@ extension Reporter {
                 "message": ["text": .string(finding.message)],
                 "locations": [["physicalLocation": [
                     "artifactLocation": ["uri": .string(uriEscaped(path)), "uriBaseId": "%SRCROOT%"],
-                    "region": ["startLine": .integer(finding.line), "startColumn": .integer(finding.column)],
+                    "region": ["startLine": .integer(finding.line),
+                               "startColumn": .integer(utf16Column(of: finding, in: input.sources[finding.path]))],
                 ]]],
                 "partialFingerprints": ["predicateLint/v1": .string(StableHash.hex(key + [String(occurrence)]))],
             ]
@@ -47,10 +48,24 @@ extension Reporter {
                     "rules": .array(rules),
                 ]],
                 "originalUriBaseIds": ["%SRCROOT%": ["uri": .string("file://" + uriEscaped(input.workingDirectory) + "/")]],
+                // GitHub counts columns in UTF-16 code units, as editors do.
+                "columnKind": "utf16CodeUnits",
                 "results": .array(results),
             ]],
         ]
         return log.serialized() + "\n"
+    }
+
+    /// The finding's column in UTF-16 code units (findings count UTF-8 bytes, as swiftc does);
+    /// the same where the line's text before it is ASCII, or unknown.
+    static func utf16Column(of finding: Finding, in source: SourceFile?) -> Int {
+        guard let source else { return finding.column }
+        let bytes = source.text.utf8
+        let lineStart = finding.offset - (finding.column - 1)
+        guard lineStart >= 0, finding.offset <= bytes.count,
+              let start = bytes.index(bytes.startIndex, offsetBy: lineStart, limitedBy: bytes.endIndex),
+              let end = bytes.index(bytes.startIndex, offsetBy: finding.offset, limitedBy: bytes.endIndex) else { return finding.column }
+        return String(decoding: bytes[start..<end], as: UTF8.self).utf16.count + 1
     }
 
     static func helpMarkdown(_ description: RuleDescription) -> String {

@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 public enum Severity: String, Sendable, Codable, Comparable {
@@ -46,6 +47,9 @@ public struct Finding: Sendable, Equatable, Codable {
     public let column: Int
     /// UTF-8 offset of that token, for ordering and for matching suppressions.
     public let offset: Int
+    /// One line, always: build logs, editors and hooks read one finding per line, and a rule
+    /// that quotes code may quote several lines (each line break, with the indentation around
+    /// it, becomes one space).
     public let message: String
     public let correction: Correction?
     /// Offsets of the tokens this finding accounts for. A finding from a less specific rule
@@ -60,9 +64,17 @@ public struct Finding: Sendable, Equatable, Codable {
         self.line = line
         self.column = column
         self.offset = offset
-        self.message = message
+        self.message = Self.onOneLine(message)
         self.correction = correction
         self.coveredOffsets = coveredOffsets.union([offset])
+    }
+
+    static func onOneLine(_ message: String) -> String {
+        guard message.contains(where: \.isNewline) else { return message }
+        return message.split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+            .joined(separator: " ")
     }
 
     /// The same finding at another severity, as a configuration may set it.

@@ -16,10 +16,47 @@ struct PredicateLintCommandPlugin: CommandPlugin {
         let process = Process()
         process.executableURL = tool
         process.arguments = extractor.remainingArguments + (folders.isEmpty ? [context.package.directoryURL.path] : folders)
+        // The findings are printed first, then what they mean for the run: SwiftPM shows a
+        // plugin's diagnostics as they come, ahead of output still in a pipe.
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
         try process.run()
+        let errorText = Thread.detachedRead(errors.fileHandleForReading)
+        let report = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        if process.terminationStatus != 0 {
-            Diagnostics.error("predicate-lint exited with status \(process.terminationStatus)")
+        FileHandle.standardOutput.write(report)
+        FileHandle.standardError.write(errorText.wait())
+        switch process.terminationStatus {
+        case 0: break
+        case 1: Diagnostics.error("predicate-lint found problems (listed above)")
+        default: Diagnostics.error("predicate-lint could not check everything (see above)")
         }
+    }
+}
+
+extension Thread {
+    /// Reads a pipe to its end on a thread of its own (so that neither pipe fills while the
+    /// other is read), and hands the bytes over when asked.
+    static func detachedRead(_ handle: FileHandle) -> PendingRead {
+        let pending = PendingRead()
+        Thread { pending.finish(handle.readDataToEndOfFile()) }.start()
+        return pending
+    }
+}
+
+final class PendingRead: @unchecked Sendable {
+    private var data: Data?
+    private let done = DispatchSemaphore(value: 0)
+
+    func finish(_ data: Data) {
+        self.data = data
+        done.signal()
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data ?? Data()
     }
 }

@@ -1,3 +1,5 @@
+import PredicateLintCore
+
 /// The command line, parsed by hand: the tool takes few options, and a dependency would cost
 /// more than these lines.
 public enum Invocation: Equatable, Sendable {
@@ -12,6 +14,8 @@ public enum Invocation: Equatable, Sendable {
     /// `generate-docs DIR [--readme FILE]`: one Markdown page per rule, and the README's rule table.
     case generateDocs(directory: String, readme: String?)
     case explain(ruleID: String)
+    /// `completions SHELL`: a completion script for bash, zsh or fish.
+    case completions(Shell)
     case help
     case version
 }
@@ -52,6 +56,9 @@ public struct LintOptions: Equatable, Sendable {
     public var dryRun = false
     /// `--config FILE`: used for every file instead of the nearest `.predicate-lint.json`.
     public var configPath: String?
+    /// `--models PATH`: files whose declarations join the models without being checked (a
+    /// target's dependencies, for the build-tool plugin).
+    public var modelPaths: [String] = []
 }
 
 public enum ColorChoice: String, CaseIterable, Equatable, Sendable {
@@ -87,15 +94,131 @@ public struct UsageError: Error, Equatable {
     public let message: String
 }
 
+/// One option of `lint`: its spellings, its value, what it does, and how it sets `LintOptions`.
+/// The parser, `--help` and the shell completions all read `ArgumentParser.options`.
+public struct LintOption: Sendable {
+    public enum Value: Sendable, Equatable {
+        case none
+        case file
+        case folder
+        case path
+        case choice([String])
+    }
+
+    public let names: [String]
+    public let value: Value
+    /// `FILE` in `--output FILE`.
+    public let placeholder: String
+    public let help: String
+    let apply: @Sendable (inout LintOptions, String) throws(UsageError) -> Void
+
+    /// An option with a value.
+    init(_ names: [String], _ value: Value, _ placeholder: String, _ help: String,
+         apply: @escaping @Sendable (inout LintOptions, String) throws(UsageError) -> Void) {
+        self.names = names
+        self.value = value
+        self.placeholder = placeholder
+        self.help = help
+        self.apply = apply
+    }
+
+    /// A flag.
+    init(_ names: [String], _ help: String, apply: @escaping @Sendable (inout LintOptions) -> Void) {
+        self.init(names, .none, "", help) { options, _ in apply(&options) }
+    }
+
+    /// `-o, --output FILE`.
+    var spelled: String {
+        names.sorted { $0.count < $1.count }.joined(separator: ", ") + (placeholder.isEmpty ? "" : " \(placeholder)")
+    }
+}
+
+/// A subcommand, for `--help` and the completions.
+public struct Subcommand: Sendable {
+    public let name: String
+    public let usage: String
+    public let help: String
+    /// What follows it, for the completions.
+    public let argument: LintOption.Value
+}
+
+public enum Shell: String, CaseIterable, Sendable {
+    case bash, zsh, fish
+}
+
 public enum ArgumentParser {
-    /// Subcommands that take nothing after them.
-    static let argumentlessCommands: [String: Invocation] = ["rules": .listRules, "lsp": .languageServer, "mcp": .mcpServer]
+    public static let subcommands: [Subcommand] = [
+        Subcommand(name: "lint", usage: "predicate-lint [lint] [options] [PATH ...]", help: "Check files (the default).", argument: .path),
+        Subcommand(name: "rules", usage: "predicate-lint rules", help: "List every rule with its severity and summary.", argument: .none),
+        Subcommand(name: "explain", usage: "predicate-lint explain RULE", help: "Show why a rule exists and how to fix what it finds.",
+                   argument: .choice(RuleRegistry.descriptions.map(\.id))),
+        Subcommand(name: "config", usage: "predicate-lint config --effective [--config FILE] [PATH]",
+                   help: "Print the configuration that governs PATH, defaults filled in.", argument: .choice(["--effective"])),
+        Subcommand(name: "generate-docs", usage: "predicate-lint generate-docs DIR [--readme FILE]",
+                   help: "Write one Markdown page per rule, and an index, into DIR; with --readme FILE, also the rule table between FILE's markers.",
+                   argument: .folder),
+        Subcommand(name: "lsp", usage: "predicate-lint lsp", help: "Serve the Language Server Protocol on stdin/stdout (for editors).", argument: .none),
+        Subcommand(name: "mcp", usage: "predicate-lint mcp", help: "Serve the Model Context Protocol on stdin/stdout (for coding assistants).",
+                   argument: .none),
+        Subcommand(name: "completions", usage: "predicate-lint completions bash|zsh|fish",
+                   help: "Print a shell completion script (see the README for where it goes).", argument: .choice(Shell.allCases.map(\.rawValue))),
+        Subcommand(name: "version", usage: "predicate-lint version", help: "Print the version (as --version does).", argument: .none),
+        Subcommand(name: "help", usage: "predicate-lint help", help: "Show this help (as --help does).", argument: .none),
+    ]
+
+    public static let options: [LintOption] = [
+        LintOption(["--reporter"], .choice(ReporterKind.allCases.map(\.rawValue)), "NAME",
+                   ReporterKind.allCases.map { "\($0.rawValue): \($0.summary)" }.joined(separator: "\n")) { options, value throws(UsageError) in
+            guard let reporter = ReporterKind(rawValue: value) else {
+                throw UsageError(message: "unknown reporter '\(value)'; choose one of \(ReporterKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            options.reporter = reporter
+        },
+        LintOption(["--output", "-o"], .file, "FILE", "Write the report to FILE instead of standard output.") { $0.outputPath = $1 },
+        LintOption(["--quiet", "-q"], "No total line on standard error.") { $0.quiet = true },
+        LintOption(["--strict"], "Warnings count as errors, in the report and the exit status.") { $0.strict = true },
+        LintOption(["--color"], .choice(ColorChoice.allCases.map(\.rawValue)), "WHEN",
+                   "auto (default; off when NO_COLOR is set), always, never.") { options, value throws(UsageError) in
+            guard let color = ColorChoice(rawValue: value) else { throw UsageError(message: "--color takes auto, always or never") }
+            options.color = color
+        },
+        LintOption(["--config"], .file, "FILE",
+                   "Use FILE for every file, instead of the nearest .predicate-lint.json (searched from each file's folder upwards).") {
+            $0.configPath = $1
+        },
+        LintOption(["--enable-all-rules"], "Run opt-in rules too (`predicate-lint rules` marks them).") { $0.enableAllRules = true },
+        LintOption(["--fix", "--autocorrect"], "Apply every sound correction, then report what is left.") { $0.fix = true },
+        LintOption(["--dry-run"], "With --fix: print the changes as a unified diff; write nothing.") { $0.dryRun = true },
+        LintOption(["--write-baseline"], .file, "FILE", "Record today's findings in FILE.") { $0.writeBaselinePath = $1 },
+        LintOption(["--baseline"], .file, "FILE",
+                   "Report only findings FILE does not hold (matched by file, rule and the line's text, so edits elsewhere do not disturb it).") {
+            $0.baselinePath = $1
+        },
+        LintOption(["--strict-baseline"], "With --baseline: also fail when baselined findings were fixed, so that the baseline is rewritten smaller.") {
+            $0.strictBaseline = true
+        },
+        LintOption(["--stdin"], "Lint standard input as the file named by --stdin-path (for editors and coding assistants); PATHs only contribute their models. With --fix, prints the fixed text instead.") {
+            $0.stdin = true
+        },
+        LintOption(["--stdin-path"], .path, "PATH", "The file standard input stands for: its configuration and project apply.") { $0.stdinPath = $1 },
+        LintOption(["--models"], .path, "PATH",
+                   "Read model declarations from PATH (a file or folder) without checking it; repeatable. The build-tool plugin passes a target's dependencies.") {
+            $0.modelPaths.append($1)
+        },
+        LintOption(["--stamp"], .file, "FILE", "Touch FILE after linting (the build-tool plugin's output).") { $0.stampPath = $1 },
+        LintOption(["--no-cache"], "Do not read or write the result cache.") { $0.useCache = false },
+        LintOption(["--cache-path"], .folder, "DIR", "Keep the cache in DIR (default: $XDG_CACHE_HOME or ~/.cache).") { $0.cachePath = $1 },
+        LintOption(["--no-prefilter"], "Parse every file, not only those that can matter (slower; for checking).") { $0.prefilter = false },
+        LintOption(["--version"], "Print the version.") { _ in },
+        LintOption(["--help", "-h"], "Show this help.") { _ in },
+    ]
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         var arguments = arguments[...]
         if arguments.contains("--help") || arguments.contains("-h") { return .help }
         if arguments.contains("--version") { return .version }
-        if let command = arguments.first, let invocation = argumentlessCommands[command] {
+        let argumentless: [String: Invocation] = ["rules": .listRules, "lsp": .languageServer, "mcp": .mcpServer, "version": .version, "help": .help]
+        if let command = arguments.first, let invocation = argumentless[command] {
             guard arguments.count == 1 else { throw UsageError(message: "`\(command)` takes no arguments") }
             return invocation
         }
@@ -105,10 +228,13 @@ public enum ArgumentParser {
                 throw UsageError(message: "`explain` takes one rule id; `predicate-lint rules` lists them")
             }
             return .explain(ruleID: id)
+        case "completions":
+            guard arguments.count == 2, let shell = arguments.last.flatMap(Shell.init(rawValue:)) else {
+                throw UsageError(message: "`completions` takes one shell: bash, zsh or fish")
+            }
+            return .completions(shell)
         case "lint":
             arguments = arguments.dropFirst()
-        case "help":
-            return .help
         case "generate-docs":
             var rest = Array(arguments.dropFirst())
             var readme: String?
@@ -139,64 +265,26 @@ public enum ArgumentParser {
             break
         }
         var options = LintOptions()
-        /// The value after an option, or a message saying the option needs one.
-        func value(of option: String, _ what: String) throws(UsageError) -> String {
-            guard let value = arguments.popFirst() else { throw UsageError(message: "\(option) needs \(what)") }
-            return value
-        }
+        let byName = Dictionary(uniqueKeysWithValues: Self.options.flatMap { option in option.names.map { ($0, option) } })
         while let argument = arguments.popFirst() {
-            switch argument {
-            case "--reporter":
-                guard let value = arguments.popFirst() else {
-                    throw UsageError(message: "--reporter needs a value: \(ReporterKind.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                guard let reporter = ReporterKind(rawValue: value) else {
-                    throw UsageError(message: "unknown reporter '\(value)'; choose one of \(ReporterKind.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                options.reporter = reporter
-            case "--enable-all-rules":
-                options.enableAllRules = true
-            case "--output", "-o":
-                options.outputPath = try value(of: argument, "a file")
-            case "--quiet", "-q":
-                options.quiet = true
-            case "--strict":
-                options.strict = true
-            case "--stdin":
-                options.stdin = true
-            case "--stdin-path":
-                options.stdinPath = try value(of: argument, "a path")
-            case "--color":
-                guard let value = arguments.popFirst(), let color = ColorChoice(rawValue: value) else {
-                    throw UsageError(message: "--color takes auto, always or never")
-                }
-                options.color = color
-            case "--baseline":
-                options.baselinePath = try value(of: argument, "a file")
-            case "--write-baseline":
-                options.writeBaselinePath = try value(of: argument, "a file")
-            case "--strict-baseline":
-                options.strictBaseline = true
-            case "--no-cache":
-                options.useCache = false
-            case "--cache-path":
-                options.cachePath = try value(of: argument, "a folder")
-            case "--no-prefilter":
-                options.prefilter = false
-            case "--stamp":
-                options.stampPath = try value(of: argument, "a file")
-            case "--config":
-                options.configPath = try value(of: argument, "a file")
-            case "--fix", "--autocorrect":
-                options.fix = true
-            case "--dry-run":
-                options.dryRun = true
-            case "--":
+            if argument == "--" {
                 options.paths.append(contentsOf: arguments)
                 arguments = []
-            case let option where option.hasPrefix("-") && option.count > 1:
-                throw UsageError(message: "unknown option '\(option)'; see `predicate-lint --help`")
-            default:
+            } else if let option = byName[argument] {
+                var value = ""
+                if option.value != .none {
+                    guard let next = arguments.popFirst() else {
+                        if case .choice(let choices) = option.value {
+                            throw UsageError(message: "\(argument) needs a value: \(choices.joined(separator: ", "))")
+                        }
+                        throw UsageError(message: "\(argument) needs \(option.placeholder == "DIR" ? "a folder" : option.placeholder == "FILE" ? "a file" : "a path")")
+                    }
+                    value = next
+                }
+                try option.apply(&options, value)
+            } else if argument.hasPrefix("-") && argument.count > 1 {
+                throw UsageError(message: "unknown option '\(argument)'; see `predicate-lint --help`")
+            } else {
                 options.paths.append(argument)
             }
         }
@@ -216,64 +304,58 @@ public enum ArgumentParser {
         return .lint(options)
     }
 
-    public static var helpText: String { """
-        OVERVIEW: Find SwiftData predicates that fail to build or crash at runtime.
+    /// `text` wrapped to `width` columns, every line after the first indented by `indent`.
+    static func wrapped(_ text: String, width: Int, indent: Int) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { paragraph in
+            var lines: [String] = []
+            var line = ""
+            for word in paragraph.split(separator: " ") {
+                if !line.isEmpty && line.count + 1 + word.count > width {
+                    lines.append(line)
+                    line = String(word)
+                } else {
+                    line += (line.isEmpty ? "" : " ") + word
+                }
+            }
+            lines.append(line)
+            return lines.joined(separator: "\n" + String(repeating: " ", count: indent))
+        }.joined(separator: "\n" + String(repeating: " ", count: indent))
+    }
 
-        USAGE: predicate-lint [lint] [options] [PATH ...]
-               predicate-lint --stdin --stdin-path PATH [options] [MODEL-PATH ...]
-               predicate-lint config --effective [--config FILE] [PATH]
-               predicate-lint generate-docs DIR [--readme FILE]
-               predicate-lint lsp | mcp
-               predicate-lint rules
-               predicate-lint explain RULE
+    /// Two columns: the name at `indent`, the text from column `indent + 19`, wrapped at 96.
+    static func row(_ name: String, _ text: String) -> String {
+        let column = 21
+        let label = "  " + name
+        let first = label.count < column - 1 ? label.padding(toLength: column, withPad: " ", startingAt: 0) : label + "\n" + String(repeating: " ", count: column)
+        return first + wrapped(text, width: 96 - column, indent: column)
+    }
 
-        Lints every *.swift file under each PATH (default: the current directory), skipping
-        \(FileDiscovery.skippedDirectories.joined(separator: ", ")).
+    public static var helpText: String {
+        let usages = subcommands.filter { !["version", "help"].contains($0.name) }.map(\.usage)
+        return """
+            OVERVIEW: Find SwiftData predicates that fail to build or crash at runtime.
 
-        COMMANDS:
-          lint               Check files (the default).
-          rules              List every rule with its severity and summary.
-          config --effective Print the configuration that governs PATH, defaults filled in.
-          generate-docs DIR  Write one Markdown page per rule, and an index, into DIR; with
-                             --readme FILE, also the rule table between FILE's markers.
-          lsp                Serve the Language Server Protocol on stdin/stdout (for editors).
-          mcp                Serve the Model Context Protocol on stdin/stdout (for coding assistants).
-          explain RULE       Show why a rule exists and how to fix what it finds.
+            USAGE: \(usages.joined(separator: "\n       "))
+                   predicate-lint --stdin --stdin-path PATH [options] [MODEL-PATH ...]
 
-        OPTIONS:
-          --reporter NAME    \(ReporterKind.allCases.map { "\($0.rawValue): \($0.summary)" }.joined(separator: "\n" + String(repeating: " ", count: 21)))
-          -o, --output FILE  Write the report to FILE instead of standard output.
-          -q, --quiet        No total line on standard error.
-          --strict           Warnings count as errors, in the report and the exit status.
-          --color WHEN       auto (default; off when NO_COLOR is set), always, never.
-          --stamp FILE       Touch FILE after linting (the build-tool plugin's output).
-          --no-cache         Do not read or write the result cache.
-          --cache-path DIR   Keep the cache in DIR (default: $XDG_CACHE_HOME or ~/.cache).
-          --no-prefilter     Parse every file, not only those that can matter (slower; for checking).
-          --write-baseline F Record today's findings in F.
-          --baseline F       Report only findings F does not hold (matched by file, rule and
-                             the line's text, so edits elsewhere do not disturb it).
-          --strict-baseline  With --baseline: also fail when baselined findings were fixed, so
-                             that the baseline is rewritten smaller.
-          --stdin            Lint standard input as the file named by --stdin-path (for editors
-                             and coding assistants); PATHs only contribute their models. With
-                             --fix, prints the fixed text instead.
-          --config FILE      Use FILE for every file, instead of the nearest .predicate-lint.json
-                             (searched from each file's folder upwards).
-          --enable-all-rules Run opt-in rules too (`predicate-lint rules` marks them).
-          --fix              Apply every sound correction, then report what is left.
-          --dry-run          With --fix: print the changes as a unified diff; write nothing.
-          --version          Print the version.
-          -h, --help         Show this help.
+            Lints every *.swift file under each PATH (default: the current directory), skipping
+            \(FileDiscovery.skippedDirectories.joined(separator: ", ")).
 
-        CONFIGURATION (.predicate-lint.json, the nearest above each file):
-          \(Configuration.keys.map { "\($0.name.padding(toLength: 18, withPad: " ", startingAt: 0)) \($0.summary)" }.joined(separator: "\n  "))
+            COMMANDS:
+            \(subcommands.map { row($0.name, $0.help) }.joined(separator: "\n"))
 
-        EXIT STATUS:
-          0  no error-severity finding
-          1  at least one error-severity finding
-          2  bad usage, or an input that could not be read (the other files are still checked)
+            OPTIONS:
+            \(options.map { row($0.spelled, $0.help) }.joined(separator: "\n"))
 
-        Silence a finding with a comment: // predicate-lint:disable:next RULE - reason
-        """ }
+            CONFIGURATION (.predicate-lint.json, the nearest above each file):
+            \(Configuration.keys.map { row($0.name, $0.summary) }.joined(separator: "\n"))
+
+            EXIT STATUS:
+              0  no error-severity finding
+              1  at least one error-severity finding
+              2  bad usage, or an input that could not be read (the other files are still checked)
+
+            Silence a finding with a comment: // predicate-lint:disable:next RULE - reason
+            """
+    }
 }

@@ -25,6 +25,7 @@ public enum Command {
         switch invocation {
         case .help: return CommandOutput(standardOutput: ArgumentParser.helpText + "\n")
         case .version: return CommandOutput(standardOutput: ToolVersion.current + "\n")
+        case .completions(let shell): return CommandOutput(standardOutput: Completions.script(for: shell))
         case .listRules: return CommandOutput(standardOutput: RuleDocumentation.table())
         case .explain(let id):
             guard let description = RuleRegistry.description(of: id) else {

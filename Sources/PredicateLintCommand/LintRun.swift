@@ -4,8 +4,8 @@ import PredicateLintCore
 /// One `predicate-lint lint`: a short sequence of named stages over a `Workspace`.
 ///
 /// 1. Discover the files under the paths, and any broken configuration.
-/// 2. Scan: read each file's bytes once (its `Prefilter`, content hash and encoding).
-/// 3. Index models: parse the files that can shape each project's models.
+/// 2. Scan: read each file's bytes once (its `Prefilter`, content digest and encoding).
+/// 3. Index models: parse the files that can shape each project's models (with `--models` sources).
 /// 4. Select: which files are checked, and by which rules.
 /// 5. Fix (`--fix`): rewrite files with every sound correction.
 /// 6. Lint: parse each selected file and check it, unless the cache has its findings.
@@ -44,7 +44,7 @@ struct LintRun {
         guard let files = scan(paths, workspace, &outcome) else {
             return CommandOutput(standardError: outcome.problems.map { $0.description + "\n" }.joined(), exitCode: 2)
         }
-        workspace.indexModels(of: files)
+        workspace.indexModels(of: files, sharing: modelSources(excluding: Set(files.map(\.path)), workspace, &outcome))
         let selected = select(files, workspace)
         let fixed = options.fix ? fix(selected, workspace, &outcome) : [:]
         lint(selected, fixed: fixed, workspace, &outcome)
@@ -77,6 +77,18 @@ struct LintRun {
         case .success(let input): return files.filter { $0.path != stdinPath } + [input]
         case .failure(let problem): outcome.problems.append(problem); return nil
         }
+    }
+
+    // MARK: 3. Index models
+
+    /// The files named by `--models`: scanned for their declarations, never checked.
+    func modelSources(excluding linted: Set<String>, _ workspace: Workspace, _ outcome: inout Outcome) -> [ScannedFile] {
+        guard !options.modelPaths.isEmpty else { return [] }
+        let discovery = FileDiscovery.swiftFiles(in: options.modelPaths)
+        outcome.problems += discovery.problems
+        let (files, problems) = workspace.scan(discovery.files.filter { !linted.contains($0) })
+        outcome.problems += problems
+        return files
     }
 
     // MARK: 4. Select

@@ -160,9 +160,13 @@ import PredicateLintCore
         for folder in FileDiscovery.skippedDirectories { #expect(readme.contains("`\(folder)`"), "README: skipped folder \(folder)") }
     }
 
+    /// `--help` names every command, option (with what it does), reporter and configuration key.
     @Test func helpListsWhatTheCodeHas() {
-        let help = ArgumentParser.helpText
-        for reporter in ReporterKind.allCases { #expect(help.contains("\(reporter.rawValue): \(reporter.summary)")) }
+        func flat(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        let help = flat(ArgumentParser.helpText)
+        for reporter in ReporterKind.allCases { #expect(help.contains(flat("\(reporter.rawValue): \(reporter.summary)"))) }
+        for option in ArgumentParser.options { #expect(help.contains(flat("\(option.spelled) \(option.help)")), "\(option.spelled)") }
+        for command in ArgumentParser.subcommands { #expect(help.contains(flat("\(command.name) \(command.help)")), "\(command.name)") }
         for key in Configuration.keys { #expect(help.contains(key.name)) }
         #expect(help.contains(FileDiscovery.skippedDirectories.joined(separator: ", ")))
     }

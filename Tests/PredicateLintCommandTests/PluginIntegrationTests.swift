@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Builds a package that uses the build-tool plugin, the way a user's package would, and
-/// reads the findings in the build output. The fixture is built in the same place under
+/// reads the findings in the build output: one target's own, and one that needs the models of
+/// the target it depends on. The fixture is built in the same place under
 /// `.build` each time, so only the first run builds PredicateLint from scratch for it (about
 /// 20 s); later runs rebuild what changed.
 @Suite(.enabled(if: swiftOnPath != nil, "needs swift on PATH"))
@@ -20,7 +21,7 @@ struct PluginIntegrationTests {
         }
         // The sources are written afresh (a new modification time), so the plugin runs again.
         let source = repositoryRoot.appendingPathComponent("Tests/Fixtures/PluginFixture")
-        for file in ["Package.swift", "Sources/Store/Store.swift"] {
+        for file in ["Package.swift", "Sources/Store/Store.swift", "Sources/Models/Trip.swift", "Sources/Queries/Queries.swift"] {
             let target = fixture.appendingPathComponent(file)
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? FileManager.default.removeItem(at: target)
@@ -37,10 +38,14 @@ struct PluginIntegrationTests {
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
 
-        #expect(process.terminationStatus == 0, "\(output)")
+        // The cross-target error fails the build, as an error should.
+        #expect(process.terminationStatus != 0, "\(output)")
         #expect(output.contains("Sources/Store/Store.swift:5:61: warning: SwiftData rejects force unwraps"), "\(output)")
         #expect(output.contains("[force-unwrap]"))
         #expect(!output.contains("Store.swift:8:"), "the correct predicate stays quiet")
+        #expect(output.contains("Sources/Queries/Queries.swift:6:46: error: `isLong` is a computed property of `Trip`"), "\(output)")
+        // Each target reports its own findings, once.
+        #expect(output.components(separatedBy: "[computed-property]").count == 2, "\(output)")
     }
 }
 

@@ -173,12 +173,27 @@ public final class Workspace: @unchecked Sendable {
     /// until nothing new turns up; with the prefilter off, every file), and replaces the models
     /// of the projects these files belong to. A project's names never pull in another project's
     /// files.
-    public func indexModels(of files: [ScannedFile]) {
+    /// `shared`: files whose declarations every one of these projects sees (`--models`: a
+    /// target's dependencies, wherever they are).
+    public func indexModels(of files: [ScannedFile], sharing shared: [ScannedFile] = []) {
         let byProject = Dictionary(grouping: files) { project(of: $0.path) }
         var contributions: [Project: [String: ProjectModels.Contribution]] = [:]
+        let sharedContributions = ThreadPool.parallelMap(shared) { file -> (String, ProjectModels.Contribution)? in
+            guard case .success(let loaded) = file.load() else { return nil }
+            return (file.path, .init(contentDigest: loaded.digest, declarations: FileDeclarations(file: loaded.source)))
+        }.compactMap { $0 }
+        for project in byProject.keys {
+            for (path, contribution) in sharedContributions { contributions[project, default: [:]][path] = contribution }
+        }
         // What each project's models and predicates are about: the predicates' roots first.
         var names = byProject.mapValues { files in files.reduce(into: Set<String>()) { $0.formUnion($1.prefilter.rootNames) } }
         var extendable: [Project: Set<String>] = [:]
+        for project in byProject.keys {
+            for (_, contribution) in sharedContributions {
+                names[project, default: []].formUnion(contribution.declarations.referencedTypeNames)
+                extendable[project, default: []].formUnion(contribution.declarations.extendableTypeNames)
+            }
+        }
         var pending = files.filter {
             !settings.prefilter || $0.prefilter.declaresAnything(about: names[project(of: $0.path)] ?? [], extending: [])
         }

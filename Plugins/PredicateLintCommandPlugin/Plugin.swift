@@ -11,11 +11,16 @@ struct PredicateLintCommandPlugin: CommandPlugin {
         let targetNames = extractor.extractOption(named: "target")
         let targets = targetNames.isEmpty ? context.package.targets : try context.package.targets(named: targetNames)
         let folders = targets.compactMap { ($0 as? SourceModuleTarget)?.directoryURL.path }
+        // The models of the targets they depend on, which may not be among those linted.
+        let linted = Set(folders)
+        let dependencyFolders = Set(targets.flatMap(\.recursiveTargetDependencies)
+            .compactMap { ($0 as? SourceModuleTarget)?.directoryURL.path }).subtracting(linted).sorted()
         let tool = try context.tool(named: "predicate-lint").url
 
         let process = Process()
         process.executableURL = tool
-        process.arguments = extractor.remainingArguments + (folders.isEmpty ? [context.package.directoryURL.path] : folders)
+        process.arguments = extractor.remainingArguments + dependencyFolders.flatMap { ["--models", $0] }
+            + (folders.isEmpty ? [context.package.directoryURL.path] : folders)
         // The findings are printed first, then what they mean for the run: SwiftPM shows a
         // plugin's diagnostics as they come, ahead of output still in a pipe.
         let output = Pipe()

@@ -114,3 +114,62 @@ struct PackagingTests {
         #expect(Command.run(["completions", "tcsh"]).exitCode == 2)
     }
 }
+
+/// `make install` puts a working binary and the completions under a prefix; `make uninstall`
+/// takes them away. (The debug build, which the tests have just built, stands in for release.)
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/make") && swiftOnPath != nil, "needs make and swift"))
+struct InstallTests {
+    static func make(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/make")
+        process.arguments = ["-C", repositoryRoot.path, "CONFIGURATION=debug"] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    @Test func installAndUninstallUnderAPrefix() throws {
+        let prefix = try TemporaryTree()
+        let installed = try Self.make(["install", "PREFIX=\(prefix.path())"])
+        #expect(installed.status == 0, "\(installed.output)")
+        #expect(installed.output.contains("Installed \(prefix.path("bin/predicate-lint")) (\(ToolVersion.current))"))
+        let binary = prefix.path("bin/predicate-lint")
+        let run = Process()
+        run.executableURL = URL(fileURLWithPath: binary)
+        run.arguments = ["--version"]
+        let pipe = Pipe()
+        run.standardOutput = pipe
+        try run.run()
+        run.waitUntilExit()
+        #expect(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == ToolVersion.current + "\n")
+        for completion in ["share/bash-completion/completions/predicate-lint", "share/zsh/site-functions/_predicate-lint",
+                           "share/fish/vendor_completions.d/predicate-lint.fish"] {
+            #expect(FileManager.default.fileExists(atPath: prefix.path(completion)), "\(completion)")
+        }
+        let removed = try Self.make(["uninstall", "PREFIX=\(prefix.path())"])
+        #expect(removed.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: binary))
+    }
+}
+
+/// One version, said once: the CHANGELOG's newest entry and every snippet that names a release
+/// (the README's package dependency and pre-commit `rev`, the pre-commit hook file's comment)
+/// say `ToolVersion.current`.
+@Suite struct VersionTests {
+    @Test func everySnippetNamesTheCurrentVersion() throws {
+        let version = ToolVersion.current
+        let changelog = try String(contentsOf: repositoryRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let newest = changelog.split(separator: "\n").first { $0.hasPrefix("## ") }
+        #expect(newest?.hasPrefix("## \(version)") == true, "\(newest ?? "")")
+        for file in ["README.md", ".pre-commit-hooks.yaml", "action.yml"] {
+            let text = try String(contentsOf: repositoryRoot.appendingPathComponent(file), encoding: .utf8)
+            for match in text.matches(of: /(?:from: "|rev: v|@v)(\d+\.\d+\.\d+)/) {
+                #expect(String(match.1) == version, "\(file) names \(match.0)")
+            }
+        }
+    }
+}

@@ -46,6 +46,23 @@ struct PluginIntegrationTests {
         #expect(output.contains("Sources/Queries/Queries.swift:6:46: error: `isLong` is a computed property of `Trip`"), "\(output)")
         // Each target reports its own findings, once.
         #expect(output.components(separatedBy: "[computed-property]").count == 2, "\(output)")
+
+        // The command plugin, on the one target: its dependency's models are read, and the
+        // findings come before the verdict.
+        let command = Process()
+        command.executableURL = URL(fileURLWithPath: swiftOnPath!)
+        command.arguments = ["package", "--package-path", fixture.path, "predicate-lint", "--target", "Queries", "--no-cache"]
+        let commandPipe = Pipe()
+        command.standardOutput = commandPipe
+        command.standardError = commandPipe
+        try command.run()
+        let commandOutput = String(decoding: commandPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        command.waitUntilExit()
+        #expect(command.terminationStatus != 0, "\(commandOutput)")
+        let finding = commandOutput.range(of: "Queries.swift:6:46: error: `isLong` is a computed property")
+        let verdict = commandOutput.range(of: "predicate-lint found problems")
+        #expect(finding != nil && verdict != nil, "\(commandOutput)")
+        if let finding, let verdict { #expect(finding.lowerBound < verdict.lowerBound, "\(commandOutput)") }
     }
 }
 

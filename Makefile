@@ -1,0 +1,36 @@
+# Install PredicateLint where your shell finds it:
+#
+#   make install                     # /usr/local/bin/predicate-lint (may need sudo)
+#   make install PREFIX=~/.local     # ~/.local/bin/predicate-lint
+#   make uninstall PREFIX=~/.local
+#
+# It builds the release binary, copies it to $(PREFIX)/bin, and puts shell completions where
+# bash, zsh and fish look for them under $(PREFIX)/share. CONFIGURATION=debug installs the
+# debug build instead (the tests use it).
+
+PREFIX ?= /usr/local
+CONFIGURATION ?= release
+BINDIR = $(PREFIX)/bin
+BASH_COMPLETIONS = $(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETIONS = $(PREFIX)/share/zsh/site-functions
+FISH_COMPLETIONS = $(PREFIX)/share/fish/vendor_completions.d
+BUILT = $(shell swift build -c $(CONFIGURATION) --show-bin-path)/predicate-lint
+
+.PHONY: build install uninstall
+
+build:
+	swift build -c $(CONFIGURATION) --product predicate-lint
+
+install: build
+	install -d "$(BINDIR)" "$(BASH_COMPLETIONS)" "$(ZSH_COMPLETIONS)" "$(FISH_COMPLETIONS)"
+	install -m 755 "$(BUILT)" "$(BINDIR)/predicate-lint"
+	"$(BINDIR)/predicate-lint" completions bash > "$(BASH_COMPLETIONS)/predicate-lint"
+	"$(BINDIR)/predicate-lint" completions zsh > "$(ZSH_COMPLETIONS)/_predicate-lint"
+	"$(BINDIR)/predicate-lint" completions fish > "$(FISH_COMPLETIONS)/predicate-lint.fish"
+	@echo "Installed $(BINDIR)/predicate-lint ($$("$(BINDIR)/predicate-lint" --version)), with completions under $(PREFIX)/share."
+	@case ":$$PATH:" in *":$(BINDIR):"*) ;; *) echo "Add $(BINDIR) to your PATH to run it by name." ;; esac
+
+uninstall:
+	rm -f "$(BINDIR)/predicate-lint" "$(BASH_COMPLETIONS)/predicate-lint" "$(ZSH_COMPLETIONS)/_predicate-lint" \
+		"$(FISH_COMPLETIONS)/predicate-lint.fish"
+	@echo "Removed predicate-lint from $(PREFIX)."

@@ -46,6 +46,140 @@ public enum SyntheticCorpus {
         return summary
     }
 
+    public struct AppsSummary: Sendable {
+        public var apps = 0
+        public var files = 0
+        public var bytes = 0
+        public var relevantFiles = 0
+    }
+
+    /// Names real apps give their models, so that several apps in one tree share them.
+    static let commonModelNames = ["Item", "Message", "Settings", "Tag", "Note", "Project", "Entry", "Category"]
+
+    /// Writes about `fileCount` files shaped like real apps: several apps (a package each, about
+    /// 1,000 files apiece) in one tree, models with common names, each model extended in several
+    /// files, large SwiftUI views (up to 3,000 lines) that hold `@Query` predicates, and plain
+    /// types named like another app's models. The same seed always writes the same bytes.
+    @discardableResult
+    public static func writeApps(fileCount: Int, to directory: String, seed: UInt64 = 2027) throws -> AppsSummary {
+        var generator = SeededRandom(seed: seed)
+        var summary = AppsSummary()
+        let appCount = max(2, fileCount / 1_000)
+        for app in 0..<appCount {
+            let appRoot = "\(directory)/App\(app)"
+            let sources = "\(appRoot)/Sources/App\(app)"
+            try FileManager.default.createDirectory(atPath: sources, withIntermediateDirectories: true)
+            try Data("""
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(name: "App\(app)", platforms: [.iOS(.v17), .macOS(.v14)],
+                                      targets: [.executableTarget(name: "App\(app)")])
+
+                """.utf8).write(to: URL(fileURLWithPath: "\(appRoot)/Package.swift"))
+            // Five common names and one of the app's own.
+            var models = commonModelNames.shuffledDeterministically(&generator).prefix(5).map { $0 }
+            models.append("App\(app)Record")
+            let others = commonModelNames.filter { !models.contains($0) }
+            let files = fileCount / appCount
+            for index in 0..<files {
+                let folder = "\(sources)/Group\(index / 200)"
+                if index % 200 == 0 { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+                let roll = generator.next(upTo: 1000)
+                let model = models[generator.next(upTo: models.count)]
+                let (name, text, relevant): (String, String, Bool)
+                if index < models.count {
+                    (name, text, relevant) = ("\(models[index]).swift", self.model(models[index], &generator), true)
+                } else if roll < 40 {
+                    // A model extended in many files, some of them long.
+                    (name, text, relevant) = ("\(model)+Part\(index).swift", modelExtension(model, &generator), true)
+                } else if roll < 90 {
+                    (name, text, relevant) = ("\(model)ListView\(index).swift", queryView(model, index, &generator), true)
+                } else if roll < 110, let other = others.first {
+                    // A plain type named like another app's model.
+                    (name, text, relevant) = ("\(other)DTO\(index).swift", "import Foundation\n\nstruct \(other): Codable { var id: Int }\n\n"
+                        + filler(lines: generator.lineBudget(), &generator), false)
+                } else if roll < 650 {
+                    (name, text, relevant) = ("Screen\(index)View.swift", largeView(index, models, &generator), false)
+                } else if roll < 850 {
+                    (name, text, relevant) = ("Service\(index).swift", service(index, &generator), false)
+                } else {
+                    (name, text, relevant) = ("Utility\(index).swift", utility(index, &generator), false)
+                }
+                try Data(text.utf8).write(to: URL(fileURLWithPath: "\(folder)/\(name)"))
+                summary.files += 1
+                summary.bytes += text.utf8.count
+                summary.relevantFiles += relevant ? 1 : 0
+            }
+            summary.apps += 1
+        }
+        return summary
+    }
+
+    /// A view as real apps write them: a query with a predicate at the top, then hundreds to
+    /// thousands of lines of view code.
+    static func queryView(_ model: String, _ index: Int, _ generator: inout SeededRandom) -> String {
+        let filters = [
+            "#Predicate<\(model)> { $0.title.localizedStandardContains(\"a\") }",
+            "#Predicate<\(model)> { $0.score > 3 && !$0.isArchived }",
+            "#Predicate<\(model)> { $0.notes?.isEmpty == false }",
+            "#Predicate<\(model)> { $0.title.hasPrefix(\"a\") }",
+        ]
+        return """
+            import SwiftData
+            import SwiftUI
+
+            struct \(model)ListView\(index): View {
+                @Query(filter: \(filters[generator.next(upTo: filters.count)]), sort: \\\(model).title) private var items: [\(model)]
+
+                var body: some View {
+                    List(items) { item in
+                        Text(item.title)
+                    }
+                }
+
+            """ + viewMembers(lines: 200 + generator.next(upTo: 2_500), &generator) + "}\n"
+    }
+
+    static func largeView(_ index: Int, _ models: [String], _ generator: inout SeededRandom) -> String {
+        let lines = generator.next(upTo: 10) == 0 ? 1_000 + generator.next(upTo: 2_000) : generator.lineBudget()
+        return """
+            import SwiftUI
+
+            struct Screen\(index)View: View {
+                let items: [\(models[generator.next(upTo: models.count)])]
+                @State private var search = ""
+
+                var body: some View {
+                    VStack {
+                        ForEach(items) { item in Text(item.title) }
+                    }
+                }
+
+            """ + viewMembers(lines: lines, &generator) + "}\n"
+    }
+
+    /// Helper views and methods inside a view.
+    static func viewMembers(lines: Int, _ generator: inout SeededRandom) -> String {
+        var text = ""
+        var written = 0
+        while written < lines {
+            let number = generator.next(upTo: 100_000)
+            text += """
+                    private func row\(number)(_ label: String, value: Int) -> some View {
+                        HStack {
+                            Text(label).font(.headline)
+                            Spacer()
+                            Text("\\(value * \(number % 7 + 1))").foregroundStyle(.secondary)
+                        }
+                        .padding(.vertical, \(number % 12))
+                    }
+
+                """
+            written += 9
+        }
+        return text
+    }
+
     static func model(_ name: String, _ generator: inout SeededRandom) -> String {
         """
         import Foundation
@@ -162,6 +296,17 @@ public enum SyntheticCorpus {
             function += 1
         }
         return text
+    }
+}
+
+extension Array {
+    /// A shuffle that the seed decides.
+    func shuffledDeterministically(_ generator: inout SeededRandom) -> [Element] {
+        var copy = self
+        for index in copy.indices.reversed() where index > 0 {
+            copy.swapAt(index, generator.next(upTo: index + 1))
+        }
+        return copy
     }
 }
 

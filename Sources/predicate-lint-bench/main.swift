@@ -3,29 +3,44 @@ import Foundation
 import SwiftParser
 import SyntheticCorpus
 
-// predicate-lint-bench [--sizes 1000,10000,50000] [--repeat 3] [--keep]
+// predicate-lint-bench [--sizes 1000,10000,50000] [--apps 10000] [--corpus DIR] [--repeat 3] [--keep]
 //
-// For each corpus size, in one run on this machine: the read floor (every byte read, all
-// cores), the parse floor (SwiftParser over every file, all cores), and predicate-lint itself
-// (the release binary beside this one, as a separate process): cold (empty cache), warm
-// (nothing changed), after one file changed, and on a single file (start-up). Each time is the
-// best of --repeat runs, since the machine may be busy. The ratios are the point: they compare
-// measurements taken minutes apart on the same machine.
+// For each corpus, in one run on this machine: the read floor (every byte read, all cores),
+// the parse floor (SwiftParser over every file, all cores), and predicate-lint itself (the
+// release binary beside this one, as a separate process): cold (empty cache), warm (nothing
+// changed), after one file with a predicate changed, and that file alone (start-up); then the
+// language server: from `initialize` to the first diagnostics of that file, and its peak memory
+// once the workspace's models are indexed. Each time is the best of --repeat runs, since the
+// machine may be busy. The ratios are the point: they compare measurements taken minutes
+// apart on the same machine.
+//
+// --sizes: the synthetic app, one module of many small files; --apps: the same number of files
+// shaped like real apps (several apps in one tree, large views holding @Query predicates,
+// models extended in many files, common model names); --corpus: a folder of real apps (it is
+// only read; the edited file is put back).
 
 var sizes = [1_000, 10_000, 50_000]
+var appSizes: [Int] = []
+var corpora: [String] = []
+var sizesGiven = false
 var repetitions = 3
 var keep = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
-    case "--sizes": sizes = (arguments.popFirst() ?? "").split(separator: ",").compactMap { Int($0) }
+    case "--sizes": sizes = (arguments.popFirst() ?? "").split(separator: ",").compactMap { Int($0) }; sizesGiven = true
+    case "--apps": appSizes = (arguments.popFirst() ?? "").split(separator: ",").compactMap { Int($0) }
+    case "--corpus": corpora.append(arguments.popFirst() ?? "")
     case "--repeat": repetitions = Int(arguments.popFirst() ?? "") ?? repetitions
     case "--keep": keep = true
     default:
-        FileHandle.standardError.write(Data("usage: predicate-lint-bench [--sizes 1000,10000,50000] [--repeat 3] [--keep]\n".utf8))
+        FileHandle.standardError.write(Data("usage: predicate-lint-bench [--sizes 1000,10000,50000] [--apps 10000] [--corpus DIR] [--repeat 3] [--keep]\n".utf8))
         exit(2)
     }
 }
+
+// Only what was asked for: --apps or --corpus alone do not also run the default sizes.
+if !sizesGiven && (!appSizes.isEmpty || !corpora.isEmpty) { sizes = [] }
 
 let tool = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     .deletingLastPathComponent().appendingPathComponent("predicate-lint").path
@@ -85,15 +100,81 @@ final class ManagedAtomicCounter: @unchecked Sendable {
     var value: Int { lock.withLock { total } }
 }
 
-print("predicate-lint-bench on \(ProcessInfo.processInfo.activeProcessorCount) cores, best of \(repetitions)")
-print("files    MB   read    parse   cold    warm    edit    one-file  files/s  peak MB  cold/parse  warm/read")
-var coldTimes: [Int: Double] = [:]
-for size in sizes {
-    let root = NSTemporaryDirectory() + "predicate-lint-bench-\(size)-\(getpid())"
-    try? FileManager.default.removeItem(atPath: root)
-    let summary = try SyntheticCorpus.write(fileCount: size, to: root)
+/// The language server on `root`: seconds from sending `initialize` to the first diagnostics
+/// for `file` (opened right after `initialized`), and its peak memory once it has gone idle
+/// (its models indexed in the background).
+func languageServer(root: String, file: String) -> (firstDiagnostics: Double, peakMB: Double) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: tool)
+    process.arguments = ["lsp"]
+    let input = Pipe(), output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+    guard (try? process.run()) != nil else { return (0, 0) }
+    func send(_ json: String) {
+        input.fileHandleForWriting.write(Data("Content-Length: \(json.utf8.count)\r\n\r\n\(json)".utf8))
+    }
+    func quoted(_ text: String) -> String {
+        String(decoding: (try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])) ?? Data("[\"\"]".utf8), as: UTF8.self)
+            .dropFirst().dropLast().description
+    }
+    let uri = "file://" + file
+    let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+    let start = now()
+    send(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rootUri":\#(quoted("file://" + root)),"capabilities":{}}}"#)
+    send(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
+    send(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":\#(quoted(uri)),"languageId":"swift","version":1,"text":\#(quoted(text))}}}"#)
+    // Reads messages until the diagnostics for the file arrive.
+    var buffer = Data()
+    var first = 0.0
+    let marker = Data("publishDiagnostics".utf8)
+    while first == 0 {
+        let chunk = output.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        buffer.append(chunk)
+        if buffer.range(of: marker) != nil { first = now() - start }
+    }
+    // Idle: no processor time used for a second.
+    func cpuTicks() -> Int {
+        guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8) else { return -1 }
+        let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+        return fields.count > 13 ? (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0) : -1
+    }
+    var ticks = cpuTicks()
+    while true {
+        Thread.sleep(forTimeInterval: 1)
+        let later = cpuTicks()
+        if later == ticks || later < 0 || now() - start > 300 { break }
+        ticks = later
+    }
+    let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+    let peakKB = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+        .flatMap { Double($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+    send(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#)
+    send(#"{"jsonrpc":"2.0","method":"exit"}"#)
+    try? input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    return (first, peakKB / 1024)
+}
+
+/// The file an edit touches: the first one holding a predicate.
+func predicateFile(_ files: [String]) -> String {
+    files.first { path in
+        (try? String(contentsOfFile: path, encoding: .utf8)).map { $0.contains("#Predicate") || $0.contains("@Query(") } ?? false
+    } ?? files[0]
+}
+
+/// Measures one corpus and prints its line.
+@MainActor func measure(label: String, root: String, note: String?) -> Double {
     let files = swiftFiles(in: root)
-    let cache = root + ".cache"
+    guard !files.isEmpty else {
+        print("\(label): no Swift files")
+        return 0
+    }
+    let cache = NSTemporaryDirectory() + "predicate-lint-bench-cache-\(getpid())"
+    try? FileManager.default.removeItem(atPath: cache)
+    defer { try? FileManager.default.removeItem(atPath: cache) }
 
     var bytes = 0
     let read = best { bytes = readFloor(files) }
@@ -106,24 +187,60 @@ for size in sizes {
     }
     _ = runTool(["--quiet", "--cache-path", cache, root])
     let warm = best { _ = runTool(["--quiet", "--cache-path", cache, root]) }
-    let store = files.first { $0.contains("Store") } ?? files[0]
+    // The cache must never change a finding: cold, warm and uncached runs report the same.
+    let reports = NSTemporaryDirectory() + "predicate-lint-bench-reports-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: reports, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: reports) }
+    try? FileManager.default.removeItem(atPath: cache)
+    for (name, options) in [("cold", ["--cache-path", cache]), ("warm", ["--cache-path", cache]), ("uncached", ["--no-cache"])] {
+        _ = runTool(["--quiet", "--reporter", "json", "--output", "\(reports)/\(name).json"] + options + [root])
+    }
+    let findings = ["cold", "warm", "uncached"].map { FileManager.default.contents(atPath: "\(reports)/\($0).json") ?? Data() }
+    guard findings[0] == findings[1], findings[1] == findings[2], !findings[0].isEmpty else {
+        print("\(label): cold, warm and uncached runs disagree on the findings (\(reports)); the cache is broken")
+        exit(1)
+    }
+    let edited = predicateFile(files)
+    let original = FileManager.default.contents(atPath: edited) ?? Data()
     var edit = 0.0
     for round in 0..<max(1, repetitions) {
-        try? (String(contentsOfFile: store, encoding: .utf8) + "// edit \(round)\n").write(toFile: store, atomically: true, encoding: .utf8)
+        try? (original + Data("\n// edit \(round)\n".utf8)).write(to: URL(fileURLWithPath: edited))
         let run = runTool(["--quiet", "--cache-path", cache, root])
         edit = round == 0 ? run.seconds : min(edit, run.seconds)
     }
-    let oneFile = best { _ = runTool(["--quiet", "--no-cache", store]) }
-    coldTimes[size] = cold
+    try? original.write(to: URL(fileURLWithPath: edited))
+    let oneFile = best { _ = runTool(["--quiet", "--no-cache", edited]) }
+    let server = languageServer(root: root, file: edited)
 
-    print(String(format: "%-7d %5.1f  %5.2fs  %5.2fs  %5.2fs  %5.2fs  %5.2fs  %6.0f ms  %7.0f  %7.1f  %10.3f  %9.2f",
-                 size, Double(bytes) / 1e6, read, parse, cold, warm, edit, oneFile * 1000,
-                 Double(size) / cold, peak, cold / parse, warm / read))
-    print("        (\(summary.relevantFiles) of \(summary.files) files hold models, model extensions or predicates)")
-    if !keep {
-        try? FileManager.default.removeItem(atPath: root)
-        try? FileManager.default.removeItem(atPath: cache)
-    }
+    print(label.padding(toLength: 10, withPad: " ", startingAt: 0) + String(format: "%6d %5.1f  %5.2fs  %5.2fs  %5.2fs  %5.2fs  %5.2fs  %6.0f ms  %7.1f  %6.2fs  %7.1f  %10.3f  %9.2f",
+                 files.count, Double(bytes) / 1e6, read, parse, cold, warm, edit, oneFile * 1000,
+                 peak, server.firstDiagnostics, server.peakMB, cold / parse, warm / read))
+    if let note { print("          (\(note))") }
+    return cold
+}
+
+print("predicate-lint-bench on \(ProcessInfo.processInfo.activeProcessorCount) cores, best of \(repetitions)")
+print("corpus     files    MB   read    parse   cold    warm    edit    one-file  peak MB  lsp 1st  lsp MB  cold/parse  warm/read")
+var coldTimes: [Int: Double] = [:]
+for size in sizes {
+    let root = NSTemporaryDirectory() + "predicate-lint-bench-\(size)-\(getpid())"
+    try? FileManager.default.removeItem(atPath: root)
+    let summary = try SyntheticCorpus.write(fileCount: size, to: root)
+    coldTimes[size] = measure(label: "synthetic", root: root,
+                              note: "\(summary.relevantFiles) of \(summary.files) files hold models, model extensions or predicates")
+    if !keep { try? FileManager.default.removeItem(atPath: root) }
+}
+for size in appSizes {
+    let root = NSTemporaryDirectory() + "predicate-lint-bench-apps-\(size)-\(getpid())"
+    try? FileManager.default.removeItem(atPath: root)
+    let summary = try SyntheticCorpus.writeApps(fileCount: size, to: root)
+    _ = measure(label: "app-like", root: root,
+                note: "\(summary.apps) apps; \(summary.relevantFiles) of \(summary.files) files hold models, model extensions or predicates")
+    if !keep { try? FileManager.default.removeItem(atPath: root) }
+}
+for corpus in corpora {
+    let root = URL(fileURLWithPath: corpus).standardizedFileURL.path
+    _ = measure(label: "corpus", root: root, note: root)
 }
 if let ten = coldTimes[10_000], let fifty = coldTimes[50_000] {
     print(String(format: "growth: 50k cold / 10k cold = %.2f (linear is 5)", fifty / ten))

@@ -43,30 +43,36 @@ public struct ContentDigest: Hashable, Sendable, Codable, CustomStringConvertibl
 /// SHA-256 (FIPS 180-4), written out because Linux's Foundation has none and the package takes
 /// no dependencies. Checked against the standard's test vectors in `SHA256Tests`.
 public enum SHA256 {
+    /// The eight working words, kept in a struct passed `inout`: an earlier form that mutated
+    /// them through a buffer pointer captured by nested closures came out of the optimizer
+    /// unchanged (every digest was the initial value in release builds only).
+    struct State {
+        var h0: UInt32 = 0x6A09_E667, h1: UInt32 = 0xBB67_AE85, h2: UInt32 = 0x3C6E_F372, h3: UInt32 = 0xA54F_F53A
+        var h4: UInt32 = 0x510E_527F, h5: UInt32 = 0x9B05_688C, h6: UInt32 = 0x1F83_D9AB, h7: UInt32 = 0x5BE0_CD19
+    }
+
     public static func digest(_ bytes: UnsafeRawBufferPointer) -> ContentDigest {
-        var state: [UInt32] = [0x6A09_E667, 0xBB67_AE85, 0x3C6E_F372, 0xA54F_F53A, 0x510E_527F, 0x9B05_688C, 0x1F83_D9AB, 0x5BE0_CD19]
-        state.withUnsafeMutableBufferPointer { state in
-            roundConstants.withUnsafeBufferPointer { constants in
-                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
-                    let blocks = bytes.count / 64
-                    for block in 0..<blocks {
-                        compress(UnsafeRawBufferPointer(rebasing: bytes[(block * 64)..<(block * 64 + 64)]), state, constants, schedule)
-                    }
-                    // The tail, a 1 bit, zeros, and the length in bits: one block or two.
-                    var tail = [UInt8](bytes[(blocks * 64)...])
-                    tail.append(0x80)
-                    while tail.count % 64 != 56 { tail.append(0) }
-                    let bitCount = UInt64(bytes.count) &* 8
-                    for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitCount >> UInt64(shift))) }
-                    tail.withUnsafeBytes { tail in
-                        for block in 0..<(tail.count / 64) {
-                            compress(UnsafeRawBufferPointer(rebasing: tail[(block * 64)..<(block * 64 + 64)]), state, constants, schedule)
-                        }
-                    }
-                }
+        var state = State()
+        var schedule = [UInt32](repeating: 0, count: 64)
+        let blocks = bytes.count / 64
+        for block in 0..<blocks {
+            compress(UnsafeRawBufferPointer(rebasing: bytes[(block * 64)..<(block * 64 + 64)]), &state, &schedule)
+        }
+        // The tail, a 1 bit, zeros, and the length in bits: one block or two.
+        var tail = [UInt8](bytes[(blocks * 64)...])
+        tail.append(0x80)
+        while tail.count % 64 != 56 { tail.append(0) }
+        let bitCount = UInt64(bytes.count) &* 8
+        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitCount >> UInt64(shift))) }
+        for block in 0..<(tail.count / 64) {
+            tail.withUnsafeBytes { tail in
+                compress(UnsafeRawBufferPointer(rebasing: tail[(block * 64)..<(block * 64 + 64)]), &state, &schedule)
             }
         }
-        return ContentDigest(words: (0..<4).map { UInt64(state[$0 * 2]) << 32 | UInt64(state[$0 * 2 + 1]) })
+        return ContentDigest(words: [
+            UInt64(state.h0) << 32 | UInt64(state.h1), UInt64(state.h2) << 32 | UInt64(state.h3),
+            UInt64(state.h4) << 32 | UInt64(state.h5), UInt64(state.h6) << 32 | UInt64(state.h7),
+        ])
     }
 
     public static func digest(_ data: Data) -> ContentDigest {
@@ -83,8 +89,7 @@ public enum SHA256 {
         digest(parts.map { "\($0.utf8.count):\($0)" }.joined())
     }
 
-    private static func compress(_ block: UnsafeRawBufferPointer, _ state: UnsafeMutableBufferPointer<UInt32>,
-                                 _ constants: UnsafeBufferPointer<UInt32>, _ w: UnsafeMutableBufferPointer<UInt32>) {
+    private static func compress(_ block: UnsafeRawBufferPointer, _ state: inout State, _ w: inout [UInt32]) {
         for index in 0..<16 {
             w[index] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
         }
@@ -93,18 +98,18 @@ public enum SHA256 {
             let s1 = rotate(w[index - 2], 17) ^ rotate(w[index - 2], 19) ^ (w[index - 2] >> 10)
             w[index] = w[index - 16] &+ s0 &+ w[index - 7] &+ s1
         }
-        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+        var (a, b, c, d, e, f, g, h) = (state.h0, state.h1, state.h2, state.h3, state.h4, state.h5, state.h6, state.h7)
         for index in 0..<64 {
             let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
             let choice = (e & f) ^ (~e & g)
-            let temp1 = h &+ sum1 &+ choice &+ constants[index] &+ w[index]
+            let temp1 = h &+ sum1 &+ choice &+ roundConstants[index] &+ w[index]
             let sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
             let majority = (a & b) ^ (a & c) ^ (b & c)
             let temp2 = sum0 &+ majority
             (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
         }
-        state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
-        state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
+        state.h0 &+= a; state.h1 &+= b; state.h2 &+= c; state.h3 &+= d
+        state.h4 &+= e; state.h5 &+= f; state.h6 &+= g; state.h7 &+= h
     }
 
     @inline(__always) private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {

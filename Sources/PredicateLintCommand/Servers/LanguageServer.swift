@@ -242,8 +242,8 @@ public final class LanguageServer: @unchecked Sendable {
             var changed: Set<Project> = []
             for uri in onDisk where uri.hasSuffix(".swift") {
                 let path = Self.path(of: uri)
-                let loaded = (try? ScannedFile.scan(path: path).get()).flatMap { try? $0.load().get() }
-                let contribution = loaded.map { ProjectModels.Contribution(contentDigest: $0.digest, declarations: FileDeclarations(file: $0.source)) }
+                let loaded = (try? ScannedFile.scan(path: path).get()).flatMap { try? $0.loadText().get() }
+                let contribution = loaded.map { ProjectModels.Contribution(contentDigest: $0.digest, declarations: FileDeclarations(path: path, text: $0.text)) }
                 if let project = workspace.update(path, with: contribution) {
                     changed.insert(project)
                 }

@@ -183,7 +183,7 @@ enum MCPTools {
         let sources = [(path, code)] + extraModels.enumerated().map { ("\(path)#model\($0.offset)", $0.element) }
         for (sourcePath, text) in sources {
             let contribution = ProjectModels.Contribution(
-                contentDigest: SHA256.digest(text), declarations: FileDeclarations(file: SourceFile(path: sourcePath, text: text)))
+                contentDigest: SHA256.digest(text), declarations: FileDeclarations(path: sourcePath, text: text))
             models = models.replacing(sourcePath, with: contribution) ?? models
         }
         return .success(Input(file: file, linter: selected.linter, models: models.index, note: nil))

@@ -87,7 +87,12 @@ public struct ScannedFile: Sendable {
     /// The file's text, read again (or kept), and parsed; a file that can no longer be read, or
     /// is no longer UTF-8, is a problem to report, never an empty result.
     public func load() -> Result<Loaded, InputProblem> {
-        if let text { return .success(Loaded(source: SourceFile(path: path, text: text), digest: contentDigest)) }
+        loadText().map { Loaded(source: SourceFile(path: path, text: $0.text), digest: $0.digest) }
+    }
+
+    /// The file's text, read again (or kept), not parsed, with the digest of those bytes.
+    public func loadText() -> Result<(text: String, digest: ContentDigest), InputProblem> {
+        if let text { return .success((text, contentDigest)) }
         guard let data = FileManager.default.contents(atPath: path) else {
             return .failure(InputProblem(path: path, message: "could not be read again (was it removed during the run?); it was not checked"))
         }
@@ -97,7 +102,7 @@ public struct ScannedFile: Sendable {
             if let problem = Self.unreadableText(bytes) {
                 return .failure(InputProblem(path: path, message: "changed during the run and now " + problem.replacing("is not", with: "is no longer")))
             }
-            return .success(Loaded(source: SourceFile(path: path, text: String(decoding: bytes, as: UTF8.self)), digest: SHA256.digest(raw)))
+            return .success((String(decoding: bytes, as: UTF8.self), SHA256.digest(raw)))
         }
     }
 }

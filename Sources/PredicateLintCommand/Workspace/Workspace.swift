@@ -179,8 +179,8 @@ public final class Workspace: @unchecked Sendable {
         let byProject = Dictionary(grouping: files) { project(of: $0.path) }
         var contributions: [Project: [String: ProjectModels.Contribution]] = [:]
         let sharedContributions = ThreadPool.parallelMap(shared) { file -> (String, ProjectModels.Contribution)? in
-            guard case .success(let loaded) = file.load() else { return nil }
-            return (file.path, .init(contentDigest: loaded.digest, declarations: FileDeclarations(file: loaded.source)))
+            guard case .success(let loaded) = file.loadText() else { return nil }
+            return (file.path, .init(contentDigest: loaded.digest, declarations: FileDeclarations(path: file.path, text: loaded.text)))
         }.compactMap { $0 }
         for project in byProject.keys {
             for (path, contribution) in sharedContributions { contributions[project, default: [:]][path] = contribution }
@@ -202,8 +202,8 @@ public final class Workspace: @unchecked Sendable {
             let parsed = ThreadPool.parallelMap(pending) { file -> (ScannedFile, (ContentDigest, FileDeclarations)?) in
                 if let cached = cache?.declarations(digest: file.contentDigest) { return (file, (file.contentDigest, cached)) }
                 // Unreadable now: the lint of the same file reports it.
-                guard case .success(let loaded) = file.load() else { return (file, nil) }
-                let declarations = FileDeclarations(file: loaded.source)
+                guard case .success(let loaded) = file.loadText() else { return (file, nil) }
+                let declarations = FileDeclarations(path: file.path, text: loaded.text)
                 cache?.store(declarations, digest: loaded.digest)
                 return (file, (loaded.digest, declarations))
             }
@@ -264,11 +264,17 @@ public final class Workspace: @unchecked Sendable {
             return FileResult(findings: cached.findings, retiredRules: Set(cached.retiredRules))
         }
         let loaded: ScannedFile.Loaded
+        var original: String?
         if let parsed {
             loaded = ScannedFile.Loaded(source: parsed, digest: file.contentDigest)
         } else {
-            switch file.load() {
-            case .success(let text): loaded = text
+            // The file's outline is parsed where it has one (the same findings, from the
+            // bodies that can hold a predicate); a file the parse guard refuses is not outlined.
+            switch file.loadText() {
+            case .success(let read):
+                let outline = ParseGuard.refusal(for: read.text) == nil ? PredicateOutline(text: read.text) : nil
+                if outline != nil { original = read.text }
+                loaded = ScannedFile.Loaded(source: SourceFile(path: file.path, text: outline?.text ?? read.text), digest: read.digest)
             case .failure(let problem): return FileResult(problem: problem)
             }
         }
@@ -280,7 +286,9 @@ public final class Workspace: @unchecked Sendable {
         let retired = file.prefilter.hasSuppression ? RetiredRules.named(in: Suppressions(file: source)) : []
         cache?.store(ResultCache.LintEntry(findings: findings, retiredRules: retired.sorted()),
                      path: file.path, digest: loaded.digest, context: context)
-        return FileResult(findings: findings, retiredRules: retired, source: keepingSource && !findings.isEmpty ? source : nil)
+        // Reports quote the file as written, never its outline.
+        let reported = keepingSource && !findings.isEmpty ? original.map { SourceFile(path: file.path, text: $0) } ?? source : nil
+        return FileResult(findings: findings, retiredRules: retired, source: reported)
     }
 }
 

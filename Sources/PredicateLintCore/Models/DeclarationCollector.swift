@@ -99,6 +99,15 @@ final class DeclarationCollector: SyntaxVisitor {
         return WrittenType(inferredFrom: value).map { .typed($0) }
     }
 
+    // MARK: What declarations never depend on
+
+    // Function, initializer and accessor bodies, closures and getters declare nothing a model
+    // or a predicate elsewhere can see (a type declared in a function is local to it). Leaving
+    // them out is also what lets `DeclarationSkeleton` empty them before parsing.
+    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
     // MARK: Members
 
     /// Instance properties and methods; static members are not part of a stored instance.

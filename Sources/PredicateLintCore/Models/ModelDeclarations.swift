@@ -1,3 +1,4 @@
+import SwiftParser
 import SwiftSyntax
 
 /// A member of a type or of one of its extensions.
@@ -97,6 +98,25 @@ public struct FileDeclarations: Sendable, Equatable, Codable {
         let collector = DeclarationCollector(viewMode: .sourceAccurate)
         collector.walk(file.tree)
         self = collector.declarations
+    }
+
+    /// What `text` declares, parsed from its `DeclarationSkeleton` where it has one (the same
+    /// declarations for a fraction of the parsing), else from the whole text. A text the
+    /// parser would be refused declares nothing, as with a full parse.
+    ///
+    /// A skeleton is parsed and walked, nothing more: declarations need no folded operators
+    /// and no line table (the same result; `DeclarationSkeletonTests` compare).
+    public init(path: String, text: String) {
+        if ParseGuard.refusal(for: text) == nil, let skeleton = DeclarationSkeleton(text: text) {
+            let tree = Parser.parse(source: skeleton.text)
+            if SourceFile.depth(of: Syntax(tree)) <= SourceFile.maximumSafeDepth {
+                let collector = DeclarationCollector(viewMode: .sourceAccurate)
+                collector.walk(tree)
+                self = collector.declarations
+                return
+            }
+        }
+        self.init(file: SourceFile(path: path, text: text))
     }
 
     init() {}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import PredicateLintCore
+
+/// An outline must lint exactly as its file does: every finding, offset, message and fix, on
+/// real code with its app's models (every Swift file of this repository, each app of a corpus
+/// named by `PREDICATE_LINT_SKELETON_CORPUS`).
+@Suite struct PredicateOutlineTests {
+    /// Lints each file holding a predicate twice, against the models of all `files`; returns
+    /// how many had an outline, and the bytes blanked.
+    func compare(_ files: [String]) throws -> (outlined: Int, blanked: Int) {
+        let texts = files.compactMap { path in
+            (try? String(contentsOfFile: path, encoding: .utf8)).flatMap { ParseGuard.refusal(for: $0) == nil ? (path, $0) : nil }
+        }
+        let models = ModelIndex(texts.map { FileDeclarations(path: $0.0, text: $0.1) })
+        var outlined = 0
+        var blanked = 0
+        for (path, text) in texts where text.contains("#Predicate") || text.contains("#Expression") {
+            guard let outline = PredicateOutline(text: text) else { continue }
+            #expect(outline.text.utf8.count == text.utf8.count, "\(path)")
+            outlined += 1
+            blanked += zip(outline.text.utf8, text.utf8).filter { $0 != $1 }.count
+            let full = allRulesLinter.lint(SourceFile(path: path, text: text), models: models)
+            let fromOutline = allRulesLinter.lint(SourceFile(path: path, text: outline.text), models: models)
+            #expect(full == fromOutline, "\(path)")
+        }
+        return (outlined, blanked)
+    }
+
+    @Test func everyFileOfThisRepositoryLintsTheSameFromItsOutline() throws {
+        let (outlined, blanked) = try compare(DeclarationSkeletonTests.swiftFiles())
+        // The example app and the tests hold predicates inside bodies that can be blanked.
+        #expect(outlined > 10)
+        #expect(blanked > 10_000)
+    }
+
+    @Test func everyAppOfTheCorpusLintsTheSameFromItsOutlines() throws {
+        guard let root = ProcessInfo.processInfo.environment["PREDICATE_LINT_SKELETON_CORPUS"] else { return }
+        var outlined = 0
+        var blanked = 0
+        for app in try FileManager.default.contentsOfDirectory(atPath: root).sorted() {
+            let files = (FileManager.default.enumerator(atPath: "\(root)/\(app)")?.compactMap { $0 as? String } ?? [])
+                .filter { $0.hasSuffix(".swift") }.map { "\(root)/\(app)/\($0)" }
+            let counts = try compare(files)
+            outlined += counts.outlined
+            blanked += counts.blanked
+        }
+        print("outlines: \(outlined) files, \(blanked) bytes blanked")
+    }
+
+    @Test func blankingKeepsEveryOffsetAndLine() throws {
+        let text = "struct V {\n    func a() { let x = \"é\"\n print(x) }\n    func b() { let p = #Predicate<Item> { $0.ok } }\n}"
+        let outline = try #require(PredicateOutline(text: text))
+        #expect(outline.text.utf8.count == text.utf8.count)
+        #expect(outline.text.split(separator: "\n", omittingEmptySubsequences: false).count == 5)
+        #expect(outline.text.contains("#Predicate<Item> { $0.ok }"))
+        #expect(!outline.text.contains("print"))
+    }
+
+    @Test func aFileWithNothingToBlankHasNoOutline() {
+        #expect(PredicateOutline(text: "let p = #Predicate<Item> { $0.ok }") == nil)
+    }
+}

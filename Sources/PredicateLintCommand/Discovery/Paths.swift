@@ -28,7 +28,30 @@ enum Paths {
     }
 
     /// The folder a file is in, standardized.
+    /// No empty, `.` or `..` component and no trailing `/`: nothing to standardize.
+    private static func isStandard(_ path: String.UTF8View) -> Bool {
+        var componentLength = 0
+        var dots = 0
+        for byte in path.dropFirst() {
+            if byte == UInt8(ascii: "/") {
+                if componentLength == 0 || componentLength == dots && dots <= 2 { return false }
+                componentLength = 0
+                dots = 0
+            } else {
+                componentLength += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return componentLength > 0 && !(componentLength == dots && dots <= 2)
+    }
+
     static func folder(of file: String) -> String {
-        URL(fileURLWithPath: file).standardizedFileURL.deletingLastPathComponent().path
+        // Asked for every file, often several times: an absolute path with nothing to
+        // standardize is cut at its last `/` (Foundation's URL takes microseconds per call).
+        let utf8 = file.utf8
+        if utf8.first == UInt8(ascii: "/"), isStandard(utf8), let slash = utf8.lastIndex(of: UInt8(ascii: "/")) {
+            return slash == utf8.startIndex ? "/" : String(file[..<slash])
+        }
+        return URL(fileURLWithPath: file).standardizedFileURL.deletingLastPathComponent().path
     }
 }

@@ -112,7 +112,7 @@ public struct ProjectDeploymentTarget: Sendable, Equatable {
     /// `IPHONEOS_DEPLOYMENT_TARGET = 17.0;` and the other platforms', the lowest of each.
     static func deploymentSettings(in text: Substring) -> [DeploymentTarget.Platform: [Int]] {
         var settings: [DeploymentTarget.Platform: [Int]] = [:]
-        for match in text.matches(of: /([A-Z]+_DEPLOYMENT_TARGET)\s*=\s*"?(\d+(?:\.\d+)*)"?\s*;/) {
+        for match in text.matches(of: XcodePatterns.deploymentSetting) {
             guard let platform = buildSettings[String(match.1)], let version = DeploymentTarget.version(match.2) else { continue }
             settings[platform] = settings[platform].map { older($0, version) } ?? version
         }
@@ -131,8 +131,8 @@ public struct ProjectDeploymentTarget: Sendable, Equatable {
             init(name: String, body: Substring) {
                 self.name = name
                 settings = ProjectDeploymentTarget.deploymentSettings(in: body)
-                let sdks = body.firstMatch(of: /SUPPORTED_PLATFORMS\s*=\s*"?([^";]*)"?\s*;/)?.1
-                    ?? body.firstMatch(of: /SDKROOT\s*=\s*"?([^";]*)"?\s*;/)?.1
+                let sdks = body.firstMatch(of: XcodePatterns.supportedPlatforms)?.1
+                    ?? body.firstMatch(of: XcodePatterns.sdkRoot)?.1
                 let named = Set((sdks ?? "").split(separator: " ").compactMap { ProjectDeploymentTarget.sdks[String($0)] })
                 platforms = named.isEmpty ? nil : named
             }
@@ -164,45 +164,72 @@ public struct ProjectDeploymentTarget: Sendable, Equatable {
                       let close = Self.matchingBrace(in: text, from: open) else { return }
                 let id = text[idStart..<equals].prefix { !$0.isWhitespace }
                 let body = text[text.index(after: open)..<close]
-                if let isa = body.firstMatch(of: /isa\s*=\s*(\w+)\s*;/)?.1 { objects[id] = (isa, body) }
+                if let isa = Self.isa(of: body) { objects[id] = (isa, body) }
                 index = text.index(after: close)
                 if index < text.endIndex, text[index] == ";" { index = text.index(after: index) }
             }
         }
 
-        /// The index of the `}` that closes the `{` at `open`, skipping quoted strings and comments.
+        /// `isa = PBXProject;` → `PBXProject`. Read without a regex: a project has thousands of
+        /// objects, and a regex literal is compiled each time it is evaluated.
+        static func isa(of body: Substring) -> Substring? {
+            let bytes = body.utf8
+            var search = bytes.startIndex
+            while let found = body[search...].range(of: "isa") {
+                search = found.upperBound
+                if found.lowerBound > body.startIndex, Self.isWordByte(bytes[bytes.index(before: found.lowerBound)]) { continue }
+                var index = found.upperBound
+                while index < bytes.endIndex, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { bytes.formIndex(after: &index) }
+                guard index < bytes.endIndex, bytes[index] == UInt8(ascii: "=") else { continue }
+                bytes.formIndex(after: &index)
+                while index < bytes.endIndex, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { bytes.formIndex(after: &index) }
+                let start = index
+                while index < bytes.endIndex, Self.isWordByte(bytes[index]) { bytes.formIndex(after: &index) }
+                guard start < index else { continue }
+                return body[start..<index]
+            }
+            return nil
+        }
+
+        private static func isWordByte(_ byte: UInt8) -> Bool {
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+        }
+
+        /// The index of the `}` that closes the `{` at `open`, skipping quoted strings and
+        /// comments; read as bytes (all the delimiters are ASCII).
         private static func matchingBrace(in text: String, from open: String.Index) -> String.Index? {
+            let bytes = text.utf8
             var depth = 0
             var index = open
-            while index < text.endIndex {
-                let character = text[index]
-                if character == "\"" {
-                    index = text.index(after: index)
-                    while index < text.endIndex, text[index] != "\"" {
-                        if text[index] == "\\" { index = text.index(after: index) }
-                        if index < text.endIndex { index = text.index(after: index) }
+            while index < bytes.endIndex {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") {
+                    bytes.formIndex(after: &index)
+                    while index < bytes.endIndex, bytes[index] != UInt8(ascii: "\"") {
+                        if bytes[index] == UInt8(ascii: "\\") { bytes.formIndex(after: &index) }
+                        if index < bytes.endIndex { bytes.formIndex(after: &index) }
                     }
-                } else if character == "/", text[index...].hasPrefix("/*") {
+                } else if byte == UInt8(ascii: "/"), bytes[index...].starts(with: "/*".utf8) {
                     guard let end = text[index...].range(of: "*/") else { return nil }
-                    index = text.index(before: end.upperBound)
-                } else if character == "{" {
+                    index = bytes.index(before: end.upperBound)
+                } else if byte == UInt8(ascii: "{") {
                     depth += 1
-                } else if character == "}" {
+                } else if byte == UInt8(ascii: "}") {
                     depth -= 1
                     if depth == 0 { return index }
                 }
-                if index < text.endIndex { index = text.index(after: index) }
+                if index < bytes.endIndex { bytes.formIndex(after: &index) }
             }
             return nil
         }
 
         private func configurations(ofListIn owner: Substring) -> [Configuration] {
-            guard let list = owner.firstMatch(of: /buildConfigurationList\s*=\s*(\w+)/)?.1,
+            guard let list = owner.firstMatch(of: XcodePatterns.configurationList)?.1,
                   let listBody = objects[list]?.body,
-                  let members = listBody.firstMatch(of: /buildConfigurations\s*=\s*\(([^)]*)\)/)?.1 else { return [] }
-            return members.matches(of: /(\w+)\s*(?:\/\*[^*]*\*\/)?\s*,/).compactMap { member in
+                  let members = listBody.firstMatch(of: XcodePatterns.configurationMembers)?.1 else { return [] }
+            return members.matches(of: XcodePatterns.listMember).compactMap { member in
                 guard let configuration = objects[member.1], configuration.isa == "XCBuildConfiguration" else { return nil }
-                let name = configuration.body.firstMatch(of: /\bname\s*=\s*"?([^";]*)"?\s*;/)?.1 ?? ""
+                let name = configuration.body.firstMatch(of: XcodePatterns.configurationName)?.1 ?? ""
                 return Configuration(name: String(name), body: configuration.body)
             }
         }
@@ -232,3 +259,15 @@ public struct ProjectDeploymentTarget: Sendable, Equatable {
     }
 }
 
+/// The patterns a `project.pbxproj` is read with, compiled once: a regex literal is compiled
+/// each time it is evaluated, which made reading a large project most of a warm run.
+/// (Matching does not change a `Regex`; several threads may match with one.)
+enum XcodePatterns {
+    nonisolated(unsafe) static let deploymentSetting = /([A-Z]+_DEPLOYMENT_TARGET)\s*=\s*"?(\d+(?:\.\d+)*)"?\s*;/
+    nonisolated(unsafe) static let supportedPlatforms = /SUPPORTED_PLATFORMS\s*=\s*"?([^";]*)"?\s*;/
+    nonisolated(unsafe) static let sdkRoot = /SDKROOT\s*=\s*"?([^";]*)"?\s*;/
+    nonisolated(unsafe) static let configurationList = /buildConfigurationList\s*=\s*(\w+)/
+    nonisolated(unsafe) static let configurationMembers = /buildConfigurations\s*=\s*\(([^)]*)\)/
+    nonisolated(unsafe) static let listMember = /(\w+)\s*(?:\/\*[^*]*\*\/)?\s*,/
+    nonisolated(unsafe) static let configurationName = /\bname\s*=\s*"?([^";]*)"?\s*;/
+}

@@ -6,7 +6,8 @@
 #
 # It builds the release binary, copies it to $(PREFIX)/bin, and puts shell completions where
 # bash, zsh and fish look for them under $(PREFIX)/share. CONFIGURATION=debug installs the
-# debug build instead (the tests use it).
+# debug build instead; BINARY=path installs that binary without building (the tests do, since
+# SwiftPM lets one build at a time use a package's .build folder).
 
 PREFIX ?= /usr/local
 CONFIGURATION ?= release
@@ -14,16 +15,20 @@ BINDIR = $(PREFIX)/bin
 BASH_COMPLETIONS = $(PREFIX)/share/bash-completion/completions
 ZSH_COMPLETIONS = $(PREFIX)/share/zsh/site-functions
 FISH_COMPLETIONS = $(PREFIX)/share/fish/vendor_completions.d
-BUILT = $(shell swift build -c $(CONFIGURATION) --show-bin-path)/predicate-lint
 
 .PHONY: build install uninstall
 
 build:
 	swift build -c $(CONFIGURATION) --product predicate-lint
 
+ifeq ($(BINARY),)
+BINARY = $(shell swift build -c $(CONFIGURATION) --show-bin-path)/predicate-lint
 install: build
+endif
+
+install:
 	install -d "$(BINDIR)" "$(BASH_COMPLETIONS)" "$(ZSH_COMPLETIONS)" "$(FISH_COMPLETIONS)"
-	install -m 755 "$(BUILT)" "$(BINDIR)/predicate-lint"
+	install -m 755 "$(BINARY)" "$(BINDIR)/predicate-lint"
 	"$(BINDIR)/predicate-lint" completions bash > "$(BASH_COMPLETIONS)/predicate-lint"
 	"$(BINDIR)/predicate-lint" completions zsh > "$(ZSH_COMPLETIONS)/_predicate-lint"
 	"$(BINDIR)/predicate-lint" completions fish > "$(FISH_COMPLETIONS)/predicate-lint.fish"

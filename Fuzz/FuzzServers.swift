@@ -7,9 +7,15 @@ import PredicateLintCommand
 let lspInitialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rootUri":"file:///nonexistent-fuzz-root","capabilities":{}}}"#
 let mcpInitialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"fuzz","version":"1"}}}"#
 
+// The servers keep their result cache under XDG_CACHE_HOME: a folder of the fuzzer's own, so that
+// it neither reads nor rewrites the user's cache.
+let privateCache: Bool = {
+    setenv("XDG_CACHE_HOME", NSTemporaryDirectory() + "predicate-lint-fuzz-\(getpid())", 1) == 0
+}()
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzServers(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    guard size > 0 else { return 0 }
+    guard size > 0, privateCache else { return 0 }
     let useLanguageServer = data[0] % 2 == 0
     var input = useLanguageServer
         ? Data("Content-Length: \(lspInitialize.utf8.count)\r\n\r\n\(lspInitialize)".utf8)

@@ -21,8 +21,9 @@ struct PredicateLintCommandPlugin: CommandPlugin {
         process.executableURL = tool
         process.arguments = extractor.remainingArguments + dependencyFolders.flatMap { ["--models", $0] }
             + (folders.isEmpty ? [context.package.directoryURL.path] : folders)
-        // The findings are printed first, then what they mean for the run: SwiftPM shows a
-        // plugin's diagnostics as they come, ahead of output still in a pipe.
+        // The findings are passed on before the verdict is given (SwiftPM shows a plugin's
+        // diagnostics as they come, ahead of output still in a pipe). Where SwiftPM's own output
+        // is not a terminal it may still print the verdict first.
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output

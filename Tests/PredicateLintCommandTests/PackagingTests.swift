@@ -116,13 +116,15 @@ struct PackagingTests {
 }
 
 /// `make install` puts a working binary and the completions under a prefix; `make uninstall`
-/// takes them away. (The debug build, which the tests have just built, stands in for release.)
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/make") && swiftOnPath != nil, "needs make and swift"))
+/// takes them away. (The debug binary, which the tests have just built, stands in for release:
+/// `make` must not build, since `swift test` holds the build folder while the tests run.)
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/make")
+                    && FileManager.default.isExecutableFile(atPath: BinaryTests.executable.path), "needs make and the built tool"))
 struct InstallTests {
     static func make(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/make")
-        process.arguments = ["-C", repositoryRoot.path, "CONFIGURATION=debug"] + arguments
+        process.arguments = ["-C", repositoryRoot.path, "BINARY=\(BinaryTests.executable.path)"] + arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -144,19 +144,26 @@ public struct DeclarationSkeleton: Sendable {
                         return true
                     }
                 default:
-                    if isIdentifierStart(bytes[index]) {
-                        while index < bytes.count, isIdentifierByte(bytes[index]) { index += 1 }
-                        lastSignificant = bytes[index - 1]
-                    } else {
-                        guard let skipped = skipToken(copying: false, depth: depth) else { return false }
-                        if !skipped { noteSignificant(bytes[index]); index += 1 }
-                    }
+                    guard skipUncopied(depth: depth) else { return false }
                 }
             }
             return false
         }
 
         // MARK: Tokens that hide braces
+
+        /// One name, or one token that may hide braces, or one other byte, not copied; false
+        /// when the text cannot be followed.
+        mutating func skipUncopied(depth: Int) -> Bool {
+            if isIdentifierStart(bytes[index]) {
+                while index < bytes.count, isIdentifierByte(bytes[index]) { index += 1 }
+                lastSignificant = bytes[index - 1]
+                return true
+            }
+            guard let skipped = skipToken(copying: false, depth: depth) else { return false }
+            if !skipped { noteSignificant(bytes[index]); index += 1 }
+            return true
+        }
 
         /// Comments, strings, regex literals and backquoted names, from `index`: past them
         /// (copied or not) and true; false when there is none here; nil when the text cannot be
@@ -291,13 +298,7 @@ public struct DeclarationSkeleton: Sendable {
                     lastSignificant = UInt8(ascii: ")")
                     if parentheses == 0 { return true }
                 default:
-                    if isIdentifierStart(bytes[index]) {
-                        while index < bytes.count, isIdentifierByte(bytes[index]) { index += 1 }
-                        lastSignificant = bytes[index - 1]
-                    } else {
-                        guard let skipped = skipToken(copying: false, depth: depth) else { return false }
-                        if !skipped { noteSignificant(bytes[index]); index += 1 }
-                    }
+                    guard skipUncopied(depth: depth) else { return false }
                 }
             }
             return false

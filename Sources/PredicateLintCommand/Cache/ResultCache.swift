@@ -28,7 +28,9 @@ public final class ResultCache: Sendable {
 
     // MARK: Keys
 
-    static let format = "v3"
+    /// Changed whenever what an entry holds means something else: v4, declarations no longer
+    /// include types declared inside function bodies and closures.
+    static let format = "v4"
 
     /// An entry's file name: the SHA-256 digest of everything the entry depends on.
     static func name(_ parts: [String]) -> String {

@@ -125,29 +125,35 @@ public struct DeclarationSkeleton: Sendable {
 
         /// Emptied text: runs past the `}` that closes the body just opened, writing only that `}`.
         mutating func skipCode(depth: Int) -> Bool {
-            guard depth < Self.maximumDepth else { return false }
+            guard let body = skipBalanced(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), depth: depth) else { return false }
+            emptiedBodies.append(body)
+            output.append(UInt8(ascii: "}"))
+            return true
+        }
+
+        /// From after `\(` past the `)` that closes it.
+        mutating func skipInterpolation(depth: Int) -> Bool {
+            skipBalanced(open: UInt8(ascii: "("), close: UInt8(ascii: ")"), depth: depth) != nil
+        }
+
+        /// From just after an `open` past the `close` that balances it, copying nothing; the
+        /// range between them, or nil when the text cannot be followed.
+        mutating func skipBalanced(open: UInt8, close: UInt8, depth: Int) -> Range<Int>? {
+            guard depth < Self.maximumDepth else { return nil }
             let start = index
-            var braces = 1
+            var level = 1
             while index < bytes.count {
-                switch bytes[index] {
-                case UInt8(ascii: "{"):
-                    braces += 1
+                let byte = bytes[index]
+                if byte == open || byte == close {
+                    level += byte == open ? 1 : -1
                     index += 1
-                    lastSignificant = UInt8(ascii: "{")
-                case UInt8(ascii: "}"):
-                    braces -= 1
-                    index += 1
-                    lastSignificant = UInt8(ascii: "}")
-                    if braces == 0 {
-                        emptiedBodies.append(start..<(index - 1))
-                        output.append(UInt8(ascii: "}"))
-                        return true
-                    }
-                default:
-                    guard skipUncopied(depth: depth) else { return false }
+                    lastSignificant = byte
+                    if level == 0 { return start..<(index - 1) }
+                } else {
+                    guard skipUncopied(depth: depth) else { return nil }
                 }
             }
-            return false
+            return nil
         }
 
         // MARK: Tokens that hide braces
@@ -277,28 +283,6 @@ public struct DeclarationSkeleton: Sendable {
                     return false
                 } else {
                     index += 1
-                }
-            }
-            return false
-        }
-
-        /// From after `\(` past the `)` that closes it.
-        mutating func skipInterpolation(depth: Int) -> Bool {
-            guard depth < Self.maximumDepth else { return false }
-            var parentheses = 1
-            while index < bytes.count {
-                switch bytes[index] {
-                case UInt8(ascii: "("):
-                    parentheses += 1
-                    index += 1
-                    lastSignificant = UInt8(ascii: "(")
-                case UInt8(ascii: ")"):
-                    parentheses -= 1
-                    index += 1
-                    lastSignificant = UInt8(ascii: ")")
-                    if parentheses == 0 { return true }
-                default:
-                    guard skipUncopied(depth: depth) else { return false }
                 }
             }
             return false

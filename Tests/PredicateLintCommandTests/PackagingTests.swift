@@ -92,16 +92,8 @@ struct PackagingTests {
             COMP_WORDS=(predicate-lint --reporter sa); COMP_CWORD=2; _predicate_lint; echo "value: ${COMPREPLY[*]}"
             COMP_WORDS=(predicate-lint explain has-); COMP_CWORD=2; _predicate_lint; echo "rule: ${COMPREPLY[*]}"
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["bash", "-c", check]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
+        let (status, output) = try runProgram("/usr/bin/env", ["bash", "-c", check])
+        #expect(status == 0, "\(output)")
         #expect(output.contains("complete -o filenames -F _predicate_lint predicate-lint"), "\(output)")
         #expect(output.contains("option: --reporter"), "\(output)")
         #expect(output.contains("value: sarif"), "\(output)")
@@ -122,16 +114,7 @@ struct PackagingTests {
                     && FileManager.default.isExecutableFile(atPath: BinaryTests.executable.path), "needs make and the built tool"))
 struct InstallTests {
     static func make(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/make")
-        process.arguments = ["-C", repositoryRoot.path, "BINARY=\(BinaryTests.executable.path)"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        try runProgram("/usr/bin/make", ["-C", repositoryRoot.path, "BINARY=\(BinaryTests.executable.path)"] + arguments)
     }
 
     @Test func installAndUninstallUnderAPrefix() throws {
@@ -140,14 +123,7 @@ struct InstallTests {
         #expect(installed.status == 0, "\(installed.output)")
         #expect(installed.output.contains("Installed \(prefix.path("bin/predicate-lint")) (\(ToolVersion.current))"))
         let binary = prefix.path("bin/predicate-lint")
-        let run = Process()
-        run.executableURL = URL(fileURLWithPath: binary)
-        run.arguments = ["--version"]
-        let pipe = Pipe()
-        run.standardOutput = pipe
-        try run.run()
-        run.waitUntilExit()
-        #expect(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == ToolVersion.current + "\n")
+        #expect(try runProgram(binary, ["--version"]).output == ToolVersion.current + "\n")
         for completion in ["share/bash-completion/completions/predicate-lint", "share/zsh/site-functions/_predicate-lint",
                            "share/fish/vendor_completions.d/predicate-lint.fish"] {
             #expect(FileManager.default.fileExists(atPath: prefix.path(completion)), "\(completion)")

@@ -31,16 +31,7 @@ struct PluginIntegrationTests {
         // One target at a time: in one build, the error in `Queries` may stop the build before
         // `Store`'s findings are printed.
         func build(_ target: String) throws -> (status: Int32, output: String) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: swiftOnPath!)
-            process.arguments = ["build", "--package-path", fixture.path, "--target", target]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (process.terminationStatus, output)
+            try runProgram(swiftOnPath!, ["build", "--package-path", fixture.path, "--target", target])
         }
         let store = try build("Store")
         #expect(store.status == 0, "a warning does not fail the build: \(store.output)")
@@ -56,17 +47,11 @@ struct PluginIntegrationTests {
 
         // The command plugin, on the one target: its dependency's models are read, and both the
         // finding and the verdict are shown (in a pipe SwiftPM prints the verdict first).
-        let command = Process()
-        command.executableURL = URL(fileURLWithPath: swiftOnPath!)
-        command.arguments = ["package", "--package-path", fixture.path, "--allow-writing-to-package-directory",
-                             "predicate-lint", "--target", "Queries", "--no-cache"]
-        let commandPipe = Pipe()
-        command.standardOutput = commandPipe
-        command.standardError = commandPipe
-        try command.run()
-        let commandOutput = String(decoding: commandPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        command.waitUntilExit()
-        #expect(command.terminationStatus != 0, "\(commandOutput)")
+        let (commandStatus, commandOutput) = try runProgram(swiftOnPath!, [
+            "package", "--package-path", fixture.path, "--allow-writing-to-package-directory",
+            "predicate-lint", "--target", "Queries", "--no-cache",
+        ])
+        #expect(commandStatus != 0, "\(commandOutput)")
         let finding = commandOutput.range(of: "Queries.swift:6:46: error: `isLong` is a computed property")
         let verdict = commandOutput.range(of: "predicate-lint found problems")
         #expect(finding != nil && verdict != nil, "\(commandOutput)")

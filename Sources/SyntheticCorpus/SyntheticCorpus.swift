@@ -6,9 +6,19 @@ import Foundation
 /// to 5,000. The same seed always writes the same bytes.
 public enum SyntheticCorpus {
     public struct Summary: Sendable {
+        /// Apps written (`write` writes one module, counted as one).
+        public var apps = 0
         public var files = 0
         public var bytes = 0
         public var relevantFiles = 0
+
+        /// Writes one file and counts it.
+        mutating func write(_ text: String, to path: String, relevant: Bool) throws {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            files += 1
+            bytes += text.utf8.count
+            relevantFiles += relevant ? 1 : 0
+        }
     }
 
     /// Writes `fileCount` files under `directory` (in subfolders of 500) and says what it wrote.
@@ -38,19 +48,10 @@ public enum SyntheticCorpus {
             } else {
                 (name, text, relevant) = ("Utility\(index).swift", utility(index, &generator), false)
             }
-            try Data(text.utf8).write(to: URL(fileURLWithPath: "\(folder)/\(name)"))
-            summary.files += 1
-            summary.bytes += text.utf8.count
-            summary.relevantFiles += relevant ? 1 : 0
+            try summary.write(text, to: "\(folder)/\(name)", relevant: relevant)
         }
+        summary.apps = 1
         return summary
-    }
-
-    public struct AppsSummary: Sendable {
-        public var apps = 0
-        public var files = 0
-        public var bytes = 0
-        public var relevantFiles = 0
     }
 
     /// Names real apps give their models, so that several apps in one tree share them.
@@ -61,9 +62,9 @@ public enum SyntheticCorpus {
     /// files, large SwiftUI views (up to 3,000 lines) that hold `@Query` predicates, and plain
     /// types named like another app's models. The same seed always writes the same bytes.
     @discardableResult
-    public static func writeApps(fileCount: Int, to directory: String, seed: UInt64 = 2027) throws -> AppsSummary {
+    public static func writeApps(fileCount: Int, to directory: String, seed: UInt64 = 2027) throws -> Summary {
         var generator = SeededRandom(seed: seed)
-        var summary = AppsSummary()
+        var summary = Summary()
         let appCount = max(2, fileCount / 1_000)
         for app in 0..<appCount {
             let appRoot = "\(directory)/App\(app)"
@@ -105,10 +106,7 @@ public enum SyntheticCorpus {
                 } else {
                     (name, text, relevant) = ("Utility\(index).swift", utility(index, &generator), false)
                 }
-                try Data(text.utf8).write(to: URL(fileURLWithPath: "\(folder)/\(name)"))
-                summary.files += 1
-                summary.bytes += text.utf8.count
-                summary.relevantFiles += relevant ? 1 : 0
+                try summary.write(text, to: "\(folder)/\(name)", relevant: relevant)
             }
             summary.apps += 1
         }

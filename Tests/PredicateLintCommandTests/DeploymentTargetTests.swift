@@ -53,6 +53,38 @@ import PredicateLintCore
         return "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjects = {\n" + objects + "\t};\n\trootObject = R;\n}\n"
     }
 
+    /// The patterns are tried only where their word occurs; that must find what trying them
+    /// everywhere finds, on awkward text and on every `project.pbxproj` of the apps named by
+    /// `PREDICATE_LINT_SKELETON_CORPUS` (when set).
+    @Test func patternsTriedAtTheirWordsFindWhatTheyFindEverywhere() {
+        var texts = [
+            Self.xcodeProject(project: "MACOSX_DEPLOYMENT_TARGET = 13.0;", targets: [(type: "application", settings: "SDKROOT = iphoneos ;")]),
+            "XIPHONEOS_DEPLOYMENT_TARGET = 1; IPHONEOS_DEPLOYMENT_TARGET=17.0 ;_IPHONEOS_DEPLOYMENT_TARGET = \"16\";",
+            "RECOMMENDED_MACOSX_DEPLOYMENT_TARGET = 10.9; MACOSX_DEPLOYMENT_TARGET = 14; MACOSX_DEPLOYMENT_TARGET = x; TVOS_DEPLOYMENT_TARGET\n=\n17.2\n;",
+            "IPHONEOS_DEPLOYMENT_TARGET = 17.0IPHONEOS_DEPLOYMENT_TARGET = 15.0; SDKROOT = \"x\" y; SDKROOT = macosx;",
+            "filename = a; productName = b; \"name\" = c; name = \"My App\"; name = d;",
+            "buildConfigurationList=X1; buildConfigurations = ( A, B /* b */ , ); buildConfigurations = (C,);",
+            "SUPPORTED_PLATFORMS = \"iphoneos iphonesimulator\"; SUPPORTED_PLATFORMS = macosx;",
+        ]
+        if let root = ProcessInfo.processInfo.environment["PREDICATE_LINT_SKELETON_CORPUS"] {
+            let projects = (FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? [])
+                .filter { $0.hasSuffix("project.pbxproj") }
+            texts += projects.compactMap { try? String(contentsOfFile: "\(root)/\($0)", encoding: .utf8) }
+        }
+        let name = /\bname\s*=\s*"?([^";]*)"?\s*;/
+        for text in texts.map({ Substring($0) }) {
+            let settings = XcodePatterns.matches(of: XcodePatterns.deploymentSetting, at: "_DEPLOYMENT_TARGET", in: text)
+            #expect(settings.map { "\($0.1)=\($0.2)" } == text.matches(of: XcodePatterns.deploymentSetting).map { "\($0.1)=\($0.2)" })
+            for (pattern, word) in [(XcodePatterns.supportedPlatforms, "SUPPORTED_PLATFORMS"), (XcodePatterns.sdkRoot, "SDKROOT"),
+                                    (XcodePatterns.configurationList, "buildConfigurationList"),
+                                    (XcodePatterns.configurationMembers, "buildConfigurations")] {
+                #expect(XcodePatterns.firstMatch(of: pattern, at: word, in: text)?.1 == text.firstMatch(of: pattern)?.1)
+            }
+            #expect(XcodePatterns.firstMatch(of: XcodePatterns.configurationName, at: "name", asWord: true, in: text)?.1
+                == text.firstMatch(of: name)?.1)
+        }
+    }
+
     /// Targets inherit the project's settings; the project's own default counts only where a
     /// target inherits it; test bundles, and platforms a target is not built for, do not count.
     @Test func xcodeTargetsInheritFromTheProject() {

@@ -154,6 +154,53 @@ import SyntheticCorpus
         #expect(run(tree).standardOutput.contains("has-prefix"))
     }
 
+    /// A warm run takes a file's digest from its stamp without reading it; a file written since
+    /// (even to the same size) is read again, and one written too recently to tell is never
+    /// taken on trust.
+    @Test func unchangedFilesAreKnownByTheirStampAndChangedOnesAreRead() throws {
+        let tree = try TemporaryTree(["App/Song.swift": Self.model, "App/View.swift": Self.view])
+        let cache = ResultCache(directory: tree.path("cache"))
+        let workspace = try Workspace(roots: [tree.path("App")], settings: .init(cache: cache))
+        let paths = [tree.path("App/Song.swift"), tree.path("App/View.swift")]
+        let now = Int64(Date().timeIntervalSince1970 * 1_000_000_000)
+        _ = workspace.scan(paths, now: now)
+        #expect(cache.fileIndex().isEmpty, "files written a moment ago are not settled")
+        let later = now + 10_000_000_000
+        let first = workspace.scan(paths, now: later).files
+        let known = cache.fileIndex()
+        #expect(known.count == 2)
+        #expect(known[paths[1]]?.digest == SHA256.digest(Self.view))
+        #expect(known[paths[1]]?.stamp == FileStamp(path: paths[1]))
+        // Known again from the index: the same digests and prefilters.
+        let again = workspace.scan(paths, now: later).files
+        #expect(again.map(\.contentDigest) == first.map(\.contentDigest))
+        #expect(again.map(\.prefilter.rootNames) == first.map(\.prefilter.rootNames))
+        // Rewritten in place to the same size: its change time moves (past the clock's step).
+        let edited = Self.view.replacingOccurrences(of: "has", with: "had")
+        #expect(edited.utf8.count == Self.view.utf8.count && edited != Self.view)
+        usleep(50_000)
+        let handle = try #require(FileHandle(forWritingAtPath: paths[1]))
+        handle.write(Data(edited.utf8))
+        try handle.close()
+        let changed = workspace.scan(paths, now: later + 1).files
+        #expect(changed.first { $0.path == paths[1] }?.contentDigest == SHA256.digest(edited))
+    }
+
+    /// Stamps in nanoseconds need all of a 64-bit integer: the index must read back what it wrote.
+    @Test func theFileIndexReadsBackWhatItWrote() throws {
+        let tree = try TemporaryTree(["cache/.keep": ""])
+        let cache = ResultCache(directory: tree.path("cache"))
+        let files = [
+            "/a/b.swift": ResultCache.KnownFile(stamp: FileStamp(device: UInt64.max, inode: 5_393_481, size: 2_861,
+                                                                 modified: 1_796_090_784_162_623_741, changed: Int64.max),
+                                                digest: SHA256.digest("b"), byteOrderMark: true),
+            "/a/c d.swift": ResultCache.KnownFile(stamp: FileStamp(device: 1, inode: 2, size: 0, modified: -1, changed: 0),
+                                                  digest: SHA256.digest("c"), byteOrderMark: false),
+        ]
+        cache.storeFileIndex(files.merging(["/a/tab\there.swift": files["/a/b.swift"]!]) { first, _ in first })
+        #expect(cache.fileIndex() == files)
+    }
+
     /// The folder stays bounded: the least recently used entries go first.
     @Test func theCacheIsPruned() throws {
         let tree = try TemporaryTree(["cache/.keep": ""])

@@ -98,7 +98,7 @@ public final class ResultCache: Sendable {
 
     /// Keeps the cache bounded: when it holds more than `limit` entries, the least recently
     /// used go (writes and hits both count as use), down to three quarters of the limit.
-    /// Scan indexes of older formats, and temporary files more than an hour old (a run killed
+    /// Scan and file indexes of older formats, and temporary files more than an hour old (a run killed
     /// while writing), go too.
     public func prune(limit: Int) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
@@ -114,7 +114,8 @@ public final class ResultCache: Sendable {
             #endif
             if name.hasPrefix(".") && name.hasSuffix(".tmp") {
                 if now - used > 3_600 { unlink("\(directory)/\(name)") }
-            } else if name.hasPrefix("scan-index-") && name != Self.scanIndexName {
+            } else if (name.hasPrefix("scan-index-") && name != Self.scanIndexName)
+                        || (name.hasPrefix("file-index-") && name != Self.fileIndexName) {
                 unlink("\(directory)/\(name)")
             } else if name.hasSuffix(".json") {
                 entries.append((name, used))
@@ -133,42 +134,65 @@ public final class ResultCache: Sendable {
     /// What the prefilter said about each content seen before, by its digest: a warm run then
     /// reads and digests each file but does not scan it again.
     public func scanIndex() -> [ContentDigest: Prefilter] {
-        guard let data = FileManager.default.contents(atPath: "\(directory)/\(Self.scanIndexName)") else { return [:] }
         var index: [ContentDigest: Prefilter] = [:]
-        data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var start = 0
-            while start < bytes.count {
-                var end = start
-                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-                // digest, flags (p m s r), extended, declared, root and assigned names; a damaged line is skipped.
-                if let (digest, prefilter) = Self.scanIndexEntry(UnsafeBufferPointer(rebasing: bytes[start..<end])) {
-                    index[digest] = prefilter
-                }
-                start = end + 1
+        // digest, flags (p m s r), extended, declared, root and assigned names; a damaged line is skipped.
+        Self.forEachRecord(inFile: "\(directory)/\(Self.scanIndexName)", fields: 6) { fields in
+            guard fields[1].count == 4, let digest = ContentDigest(hexBytes: fields[0]) else { return }
+            var prefilter = Prefilter()
+            let flags = fields[1]
+            prefilter.hasPredicate = flags[0] == UInt8(ascii: "p")
+            prefilter.hasModel = flags[1] == UInt8(ascii: "m")
+            prefilter.hasSuppression = flags[2] == UInt8(ascii: "s")
+            prefilter.mayDeclareRegex = flags[3] == UInt8(ascii: "r")
+            func names(_ field: UnsafeRawBufferPointer) -> Set<String> {
+                field.isEmpty ? [] : Set(field.split(separator: 0x2C).map { String(decoding: $0, as: UTF8.self) })
             }
+            prefilter.extendedNames = names(fields[2])
+            prefilter.declaredNames = names(fields[3])
+            prefilter.rootNames = names(fields[4])
+            prefilter.assignedTypeNames = names(fields[5])
+            index[digest] = prefilter
         }
         return index
     }
 
-    private static func scanIndexEntry(_ line: UnsafeBufferPointer<UInt8>) -> (ContentDigest, Prefilter)? {
-        let fields = line.split(separator: 0x09, omittingEmptySubsequences: false)
-        guard fields.count == 6, fields[1].count == 4,
-              let digest = ContentDigest(hex: String(decoding: fields[0], as: UTF8.self)) else { return nil }
-        var prefilter = Prefilter()
-        let flags = Array(fields[1])
-        prefilter.hasPredicate = flags[0] == UInt8(ascii: "p")
-        prefilter.hasModel = flags[1] == UInt8(ascii: "m")
-        prefilter.hasSuppression = flags[2] == UInt8(ascii: "s")
-        prefilter.mayDeclareRegex = flags[3] == UInt8(ascii: "r")
-        func names(_ field: Slice<UnsafeBufferPointer<UInt8>>) -> Set<String> {
-            field.isEmpty ? [] : Set(field.split(separator: 0x2C).map { String(decoding: $0, as: UTF8.self) })
+    /// Calls `body` with the tab-separated fields of each line of an index file that has
+    /// exactly `fields` of them; other lines (damaged ones) are skipped. Read as bytes: an
+    /// index has a line per file of a large app.
+    private static func forEachRecord(inFile path: String, fields count: Int, _ body: ([UnsafeRawBufferPointer]) -> Void) {
+        guard let data = FileManager.default.contents(atPath: path) else { return }
+        data.withUnsafeBytes { bytes in
+            var fields: [UnsafeRawBufferPointer] = []
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                fields.removeAll(keepingCapacity: true)
+                var fieldStart = start
+                for index in start...end where index == end || bytes[index] == 0x09 {
+                    fields.append(UnsafeRawBufferPointer(rebasing: bytes[fieldStart..<index]))
+                    fieldStart = index + 1
+                }
+                if fields.count == count { body(fields) }
+                start = end + 1
+            }
         }
-        prefilter.extendedNames = names(fields[2])
-        prefilter.declaredNames = names(fields[3])
-        prefilter.rootNames = names(fields[4])
-        prefilter.assignedTypeNames = names(fields[5])
-        return (digest, prefilter)
+    }
+
+    /// A decimal integer field (a leading `-` allowed), or nil.
+    private static func integer(_ field: UnsafeRawBufferPointer) -> Int64? {
+        let negative = field.first == UInt8(ascii: "-")
+        let digits = negative ? UnsafeRawBufferPointer(rebasing: field.dropFirst()) : field
+        guard !digits.isEmpty else { return nil }
+        var value: Int64 = 0
+        for byte in digits {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (tens, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowToo) = tens.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+            guard !overflow, !overflowToo else { return nil }
+            value = sum
+        }
+        return negative ? -value : value
     }
 
     /// Replaces the index with these entries (those of the files seen in this run).
@@ -182,5 +206,50 @@ public final class ResultCache: Sendable {
             text += "\(digest)\t\(flags)\t" + names.joined(separator: "\t") + "\n"
         }
         writeData(Data(text.utf8), Self.scanIndexName)
+    }
+
+    // MARK: File index
+
+    static let fileIndexName = "file-index-v1.tsv"
+
+    /// A file as an earlier run found it: its stamp when it was read, and the digest of what
+    /// was read.
+    public struct KnownFile: Equatable, Sendable {
+        public let stamp: FileStamp
+        public let digest: ContentDigest
+        public let byteOrderMark: Bool
+
+        public init(stamp: FileStamp, digest: ContentDigest, byteOrderMark: Bool) {
+            (self.stamp, self.digest, self.byteOrderMark) = (stamp, digest, byteOrderMark)
+        }
+    }
+
+    /// The files earlier runs read, by path: a warm run takes the digest of a file whose stamp
+    /// is unchanged from here instead of reading the file.
+    public func fileIndex() -> [String: KnownFile] {
+        var index: [String: KnownFile] = [:]
+        // path, device, inode, size, modified, changed, digest, byte-order mark; a damaged line is skipped.
+        Self.forEachRecord(inFile: "\(directory)/\(Self.fileIndexName)", fields: 8) { fields in
+            guard let device = Self.integer(fields[1]), let inode = Self.integer(fields[2]), let size = Self.integer(fields[3]),
+                  let modified = Self.integer(fields[4]), let changed = Self.integer(fields[5]),
+                  let digest = ContentDigest(hexBytes: fields[6]), fields[7].count == 1 else { return }
+            let stamp = FileStamp(device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), size: size,
+                                  modified: modified, changed: changed)
+            index[String(decoding: fields[0], as: UTF8.self)] = KnownFile(stamp: stamp, digest: digest,
+                                                                          byteOrderMark: fields[7][0] == UInt8(ascii: "b"))
+        }
+        return index
+    }
+
+    /// Replaces the index with these files (those read or recognized in this run). A path
+    /// holding a tab or a line break is left out: it is read again each run.
+    public func storeFileIndex(_ index: [String: KnownFile]) {
+        var text = ""
+        for (path, file) in index where !path.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
+            let stamp = file.stamp
+            text += "\(path)\t\(Int64(bitPattern: stamp.device))\t\(Int64(bitPattern: stamp.inode))\t\(stamp.size)\t\(stamp.modified)\t\(stamp.changed)\t"
+                + "\(file.digest)\t\(file.byteOrderMark ? "b" : "-")\n"
+        }
+        writeData(Data(text.utf8), Self.fileIndexName)
     }
 }

@@ -168,15 +168,15 @@ public final class ConfigurationResolver: @unchecked Sendable {
     private let explicitPath: String?
     private var explicit: Result<Configuration, Configuration.Failure>?
     private var byFolder: [String: Result<Configuration, Configuration.Failure>] = [:]
-    /// Every configuration path looked at, with what was there.
-    private var stamps: [String: FileStamp] = [:]
+    /// Every configuration path looked at, with what was there (nil: nothing).
+    private var stamps: [String: FileStamp?] = [:]
     private let lock = NSLock()
 
     /// Throws when an explicit configuration (`--config`) is broken: nothing can be linted.
     public init(explicitPath: String?) throws(Configuration.Failure) {
         self.explicitPath = explicitPath
         if let explicitPath {
-            stamps[explicitPath] = FileStamp(path: explicitPath)
+            stamps[explicitPath] = .some(FileStamp(path: explicitPath))
             let configuration = try Self.read(explicitPath)
             explicit = .success(configuration)
         }
@@ -191,9 +191,9 @@ public final class ConfigurationResolver: @unchecked Sendable {
         if let known = lock.withLock({ byFolder[folder] }) { return known }
         let candidate = folder == "/" ? "/\(Configuration.fileName)" : "\(folder)/\(Configuration.fileName)"
         let stamp = FileStamp(path: candidate)
-        lock.withLock { stamps[candidate] = stamp }
+        lock.withLock { stamps[candidate] = .some(stamp) }
         let result: Result<Configuration, Configuration.Failure>
-        if stamp.exists {
+        if stamp != nil {
             result = Result { () throws(Configuration.Failure) in try Self.read(candidate) }
         } else if folder == "/" || folder.isEmpty {
             result = .success(Configuration())
@@ -229,30 +229,5 @@ public final class ConfigurationResolver: @unchecked Sendable {
             throw Configuration.Failure(path: path, line: nil, message: "is not UTF-8 text")
         }
         return try Configuration.parse(text, path: path)
-    }
-}
-
-/// What `stat` says about a path, enough to tell that a file changed: whether it exists, its
-/// inode, size and modification time to the nanosecond.
-struct FileStamp: Equatable, Sendable {
-    let exists: Bool
-    let inode: UInt64
-    let size: Int64
-    let modified: Int64
-
-    init(path: String) {
-        var info = stat()
-        if stat(path, &info) == 0 {
-            exists = true
-            inode = UInt64(info.st_ino)
-            size = Int64(info.st_size)
-            #if os(macOS)
-            modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
-            #else
-            modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-            #endif
-        } else {
-            (exists, inode, size, modified) = (false, 0, 0, 0)
-        }
     }
 }

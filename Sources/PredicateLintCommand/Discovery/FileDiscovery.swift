@@ -39,11 +39,14 @@ public enum FileDiscovery {
         let base = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
         var files: [String] = []
         var pending = [base]
-        var visited: Set<String> = []
+        var visited: Set<FolderIdentity> = []
         while let current = pending.popLast() {
-            // A symbolic link loop would otherwise be walked forever.
-            let real = URL(fileURLWithPath: current).resolvingSymlinksInPath().path
-            guard visited.insert(real).inserted else { continue }
+            // A symbolic link loop would otherwise be walked forever. A folder is known by its
+            // device and inode: one `stat`, where resolving the links of its path took one per
+            // component.
+            if let identity = FolderIdentity(current) {
+                guard visited.insert(identity).inserted else { continue }
+            }
             guard let entries = directoryEntries(current) else {
                 problems.append(InputProblem(path: current, message: "cannot list this directory; check its permissions"))
                 continue
@@ -81,6 +84,19 @@ public enum FileDiscovery {
     }
 
     enum EntryKind { case file, directory, unknown }
+
+    /// A folder as the file system knows it, whatever path (through links) reached it.
+    struct FolderIdentity: Hashable {
+        let device: UInt64
+        let inode: UInt64
+
+        init?(_ path: String) {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+        }
+    }
 
     private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
 

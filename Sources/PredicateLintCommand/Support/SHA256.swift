@@ -12,14 +12,30 @@ public struct ContentDigest: Hashable, Sendable, Codable, CustomStringConvertibl
 
     /// Parses `description`; nil for anything else.
     public init?(hex: some StringProtocol) {
-        guard hex.utf8.count == 64 else { return nil }
+        var text = String(hex)
+        guard let digest = text.withUTF8({ ContentDigest(hexBytes: UnsafeRawBufferPointer($0)) }) else { return nil }
+        self = digest
+    }
+
+    /// Parses the 64 hex digits of `description` from bytes (the cache's indexes hold
+    /// thousands); nil for anything else.
+    init?(hexBytes bytes: UnsafeRawBufferPointer) {
+        guard bytes.count == 64 else { return nil }
         var words: [UInt64] = []
-        var index = hex.startIndex
-        for _ in 0..<4 {
-            let end = hex.index(index, offsetBy: 16)
-            guard let word = UInt64(hex[index..<end], radix: 16), hex[index..<end].allSatisfy(\.isHexDigit) else { return nil }
-            words.append(word)
-            index = end
+        words.reserveCapacity(4)
+        for word in 0..<4 {
+            var value: UInt64 = 0
+            for byte in bytes[(word * 16)..<(word * 16 + 16)] {
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+                default: return nil
+                }
+                value = value << 4 | UInt64(digit)
+            }
+            words.append(value)
         }
         self.words = words
     }

@@ -112,7 +112,7 @@ public struct ProjectDeploymentTarget: Sendable, Equatable {
     /// `IPHONEOS_DEPLOYMENT_TARGET = 17.0;` and the other platforms', the lowest of each.
     static func deploymentSettings(in text: Substring) -> [DeploymentTarget.Platform: [Int]] {
         var settings: [DeploymentTarget.Platform: [Int]] = [:]
-        for match in text.matches(of: XcodePatterns.deploymentSetting) {
+        for match in XcodePatterns.matches(of: XcodePatterns.deploymentSetting, at: "_DEPLOYMENT_TARGET", in: text) {
             guard let platform = buildSettings[String(match.1)], let version = DeploymentTarget.version(match.2) else { continue }
             settings[platform] = settings[platform].map { older($0, version) } ?? version
         }
@@ -131,8 +131,8 @@ public struct ProjectDeploymentTarget: Sendable, Equatable {
             init(name: String, body: Substring) {
                 self.name = name
                 settings = ProjectDeploymentTarget.deploymentSettings(in: body)
-                let sdks = body.firstMatch(of: XcodePatterns.supportedPlatforms)?.1
-                    ?? body.firstMatch(of: XcodePatterns.sdkRoot)?.1
+                let sdks = XcodePatterns.firstMatch(of: XcodePatterns.supportedPlatforms, at: "SUPPORTED_PLATFORMS", in: body)?.1
+                    ?? XcodePatterns.firstMatch(of: XcodePatterns.sdkRoot, at: "SDKROOT", in: body)?.1
                 let named = Set((sdks ?? "").split(separator: " ").compactMap { ProjectDeploymentTarget.sdks[String($0)] })
                 platforms = named.isEmpty ? nil : named
             }
@@ -150,86 +150,117 @@ public struct ProjectDeploymentTarget: Sendable, Equatable {
         private var objects: [Substring: (isa: Substring, body: Substring)] = [:]
 
         init(_ text: String) {
-            guard let start = text.range(of: "objects = {")?.upperBound else { return }
-            var index = start
-            // Entries are `ID /* comment */ = { … };` until the closing brace of `objects`.
-            while let idStart = text[index...].firstIndex(where: { !$0.isWhitespace }), text[idStart] != "}" {
-                if text[idStart...].hasPrefix("/*") {
-                    guard let end = text[idStart...].range(of: "*/") else { return }
+            // Read as bytes with integer offsets (every delimiter is ASCII): walking a large
+            // project's characters and bridging its substrings to Foundation's searches was
+            // most of a warm run.
+            var text = text
+            text.makeContiguousUTF8()
+            let utf8 = text.utf8
+            let spans = utf8.withContiguousStorageIfAvailable { Self.objectSpans(in: $0) } ?? []
+            func slice(_ range: Range<Int>) -> Substring {
+                text[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
+            }
+            for span in spans { objects[slice(span.id)] = (slice(span.isa), slice(span.body)) }
+        }
+
+        /// Where each object's identifier, `isa` and body lie in the `objects = { … }` section:
+        /// entries are `ID /* comment */ = { … };` until the section's closing brace. Stops at
+        /// the first entry it cannot read.
+        static func objectSpans(in bytes: UnsafeBufferPointer<UInt8>) -> [(id: Range<Int>, isa: Range<Int>, body: Range<Int>)] {
+            var spans: [(id: Range<Int>, isa: Range<Int>, body: Range<Int>)] = []
+            guard var index = find(Array("objects = {".utf8), in: bytes, from: 0)?.upperBound else { return spans }
+            while true {
+                while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+                guard index < bytes.count, bytes[index] != UInt8(ascii: "}") else { return spans }
+                let idStart = index
+                if bytes[idStart...].starts(with: "/*".utf8) {
+                    guard let end = find(Array("*/".utf8), in: bytes, from: idStart + 2) else { return spans }
                     index = end.upperBound
                     continue
                 }
-                guard let equals = text[idStart...].firstIndex(of: "="),
-                      let open = text[equals...].firstIndex(where: { !$0.isWhitespace && $0 != "=" }), text[open] == "{",
-                      let close = Self.matchingBrace(in: text, from: open) else { return }
-                let id = text[idStart..<equals].prefix { !$0.isWhitespace }
-                let body = text[text.index(after: open)..<close]
-                if let isa = Self.isa(of: body) { objects[id] = (isa, body) }
-                index = text.index(after: close)
-                if index < text.endIndex, text[index] == ";" { index = text.index(after: index) }
+                guard let equals = bytes[idStart...].firstIndex(of: UInt8(ascii: "=")) else { return spans }
+                var open = equals
+                while open < bytes.count, isSpace(bytes[open]) || bytes[open] == UInt8(ascii: "=") { open += 1 }
+                guard open < bytes.count, bytes[open] == UInt8(ascii: "{"), let close = matchingBrace(in: bytes, from: open) else { return spans }
+                var idEnd = idStart
+                while idEnd < equals, !isSpace(bytes[idEnd]) { idEnd += 1 }
+                let body = (open + 1)..<close
+                if let isa = isa(in: bytes, body) { spans.append((idStart..<idEnd, isa, body)) }
+                index = close + 1
+                if index < bytes.count, bytes[index] == UInt8(ascii: ";") { index += 1 }
             }
         }
 
-        /// `isa = PBXProject;` → `PBXProject`. Read without a regex: a project has thousands of
-        /// objects, and a regex literal is compiled each time it is evaluated.
-        static func isa(of body: Substring) -> Substring? {
-            let bytes = body.utf8
-            var search = bytes.startIndex
-            while let found = body[search...].range(of: "isa") {
-                search = found.upperBound
-                if found.lowerBound > body.startIndex, Self.isWordByte(bytes[bytes.index(before: found.lowerBound)]) { continue }
-                var index = found.upperBound
-                while index < bytes.endIndex, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { bytes.formIndex(after: &index) }
-                guard index < bytes.endIndex, bytes[index] == UInt8(ascii: "=") else { continue }
-                bytes.formIndex(after: &index)
-                while index < bytes.endIndex, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { bytes.formIndex(after: &index) }
-                let start = index
-                while index < bytes.endIndex, Self.isWordByte(bytes[index]) { bytes.formIndex(after: &index) }
-                guard start < index else { continue }
-                return body[start..<index]
+        /// The first occurrence of `needle` at or after `start`.
+        private static func find(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Range<Int>? {
+            guard let first = needle.first, needle.count <= bytes.count else { return nil }
+            var index = start
+            while index + needle.count <= bytes.count {
+                if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) { return index..<(index + needle.count) }
+                index += 1
             }
             return nil
         }
 
-        private static func isWordByte(_ byte: UInt8) -> Bool {
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+        private static func isSpace(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C
         }
 
-        /// The index of the `}` that closes the `{` at `open`, skipping quoted strings and
-        /// comments; read as bytes (all the delimiters are ASCII).
-        private static func matchingBrace(in text: String, from open: String.Index) -> String.Index? {
-            let bytes = text.utf8
+        /// `isa = PBXProject;` → where `PBXProject` lies. A project has thousands of objects,
+        /// so this is a byte search, not a regex.
+        static func isa(in bytes: UnsafeBufferPointer<UInt8>, _ body: Range<Int>) -> Range<Int>? {
+            let word = Array("isa".utf8)
+            var search = body.lowerBound
+            while let found = find(word, in: UnsafeBufferPointer(rebasing: bytes[..<body.upperBound]), from: search) {
+                search = found.upperBound
+                if found.lowerBound > body.lowerBound, XcodePatterns.isWordByte(bytes[found.lowerBound - 1]) { continue }
+                var index = found.upperBound
+                while index < body.upperBound, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+                guard index < body.upperBound, bytes[index] == UInt8(ascii: "=") else { continue }
+                index += 1
+                while index < body.upperBound, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+                let start = index
+                while index < body.upperBound, XcodePatterns.isWordByte(bytes[index]) { index += 1 }
+                guard start < index else { continue }
+                return start..<index
+            }
+            return nil
+        }
+
+        /// The offset of the `}` that closes the `{` at `open`, skipping quoted strings and
+        /// comments.
+        private static func matchingBrace(in bytes: UnsafeBufferPointer<UInt8>, from open: Int) -> Int? {
             var depth = 0
             var index = open
-            while index < bytes.endIndex {
+            while index < bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
-                    bytes.formIndex(after: &index)
-                    while index < bytes.endIndex, bytes[index] != UInt8(ascii: "\"") {
-                        if bytes[index] == UInt8(ascii: "\\") { bytes.formIndex(after: &index) }
-                        if index < bytes.endIndex { bytes.formIndex(after: &index) }
+                    index += 1
+                    while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                        if bytes[index] == UInt8(ascii: "\\") { index += 1 }
+                        if index < bytes.count { index += 1 }
                     }
-                } else if byte == UInt8(ascii: "/"), bytes[index...].starts(with: "/*".utf8) {
-                    guard let end = text[index...].range(of: "*/") else { return nil }
-                    index = bytes.index(before: end.upperBound)
+                } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
+                    guard let end = find(Array("*/".utf8), in: bytes, from: index + 2) else { return nil }
+                    index = end.upperBound - 1
                 } else if byte == UInt8(ascii: "{") {
                     depth += 1
                 } else if byte == UInt8(ascii: "}") {
                     depth -= 1
                     if depth == 0 { return index }
                 }
-                if index < bytes.endIndex { bytes.formIndex(after: &index) }
+                if index < bytes.count { index += 1 }
             }
             return nil
         }
 
         private func configurations(ofListIn owner: Substring) -> [Configuration] {
-            guard let list = owner.firstMatch(of: XcodePatterns.configurationList)?.1,
+            guard let list = XcodePatterns.firstMatch(of: XcodePatterns.configurationList, at: "buildConfigurationList", in: owner)?.1,
                   let listBody = objects[list]?.body,
-                  let members = listBody.firstMatch(of: XcodePatterns.configurationMembers)?.1 else { return [] }
+                  let members = XcodePatterns.firstMatch(of: XcodePatterns.configurationMembers, at: "buildConfigurations", in: listBody)?.1 else { return [] }
             return members.matches(of: XcodePatterns.listMember).compactMap { member in
                 guard let configuration = objects[member.1], configuration.isa == "XCBuildConfiguration" else { return nil }
-                let name = configuration.body.firstMatch(of: XcodePatterns.configurationName)?.1 ?? ""
+                let name = XcodePatterns.firstMatch(of: XcodePatterns.configurationName, at: "name", asWord: true, in: configuration.body)?.1 ?? ""
                 return Configuration(name: String(name), body: configuration.body)
             }
         }
@@ -262,12 +293,71 @@ public struct ProjectDeploymentTarget: Sendable, Equatable {
 /// The patterns a `project.pbxproj` is read with, compiled once: a regex literal is compiled
 /// each time it is evaluated, which made reading a large project most of a warm run.
 /// (Matching does not change a `Regex`; several threads may match with one.)
+/// Each is tried only where the word it is about occurs, found by a byte search: a regex
+/// tried at every position of a large project cost more than everything else in a warm run.
 enum XcodePatterns {
+    /// Tried where `_DEPLOYMENT_TARGET` occurs, from the start of the capitals before it.
     nonisolated(unsafe) static let deploymentSetting = /([A-Z]+_DEPLOYMENT_TARGET)\s*=\s*"?(\d+(?:\.\d+)*)"?\s*;/
     nonisolated(unsafe) static let supportedPlatforms = /SUPPORTED_PLATFORMS\s*=\s*"?([^";]*)"?\s*;/
     nonisolated(unsafe) static let sdkRoot = /SDKROOT\s*=\s*"?([^";]*)"?\s*;/
     nonisolated(unsafe) static let configurationList = /buildConfigurationList\s*=\s*(\w+)/
     nonisolated(unsafe) static let configurationMembers = /buildConfigurations\s*=\s*\(([^)]*)\)/
     nonisolated(unsafe) static let listMember = /(\w+)\s*(?:\/\*[^*]*\*\/)?\s*,/
-    nonisolated(unsafe) static let configurationName = /\bname\s*=\s*"?([^";]*)"?\s*;/
+    /// Tried only where `name` starts a word.
+    nonisolated(unsafe) static let configurationName = /name\s*=\s*"?([^";]*)"?\s*;/
+
+    /// Where `word` occurs in `text`, as offsets into its UTF-8.
+    static func offsets(of word: String, in text: Substring) -> [Int] {
+        let needle = Array(word.utf8)
+        let search = { (bytes: UnsafeBufferPointer<UInt8>) -> [Int] in
+            var found: [Int] = []
+            var index = 0
+            while index + needle.count <= bytes.count {
+                if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) {
+                    found.append(index)
+                    index += needle.count
+                } else {
+                    index += 1
+                }
+            }
+            return found
+        }
+        if let found = text.utf8.withContiguousStorageIfAvailable(search) { return found }
+        return Array(text.utf8).withUnsafeBufferPointer(search)
+    }
+
+    /// The first match of `pattern` starting where `word` occurs (the pattern starts with it);
+    /// `asWord`: only where no letter, digit or underscore comes before it.
+    static func firstMatch<Output>(of pattern: Regex<Output>, at word: String, asWord: Bool = false,
+                                   in text: Substring) -> Regex<Output>.Match? {
+        let utf8 = text.utf8
+        for offset in offsets(of: word, in: text) {
+            let start = utf8.index(utf8.startIndex, offsetBy: offset)
+            if asWord, offset > 0, isWordByte(utf8[utf8.index(before: start)]) { continue }
+            if let match = try? pattern.prefixMatch(in: text[start...]) { return match }
+        }
+        return nil
+    }
+
+    /// Every match of the deployment-setting `pattern`, tried from the capitals before each
+    /// `word` (a regex starting with `[A-Z]+` matches there or nowhere before that word).
+    static func matches<Output>(of pattern: Regex<Output>, at word: String, in text: Substring) -> [Regex<Output>.Match] {
+        let utf8 = text.utf8
+        var matches: [Regex<Output>.Match] = []
+        var searchedUpTo = utf8.startIndex
+        for offset in offsets(of: word, in: text) {
+            var start = utf8.index(utf8.startIndex, offsetBy: offset)
+            while start > searchedUpTo, case let byte = utf8[utf8.index(before: start)], byte >= 0x41 && byte <= 0x5A {
+                start = utf8.index(before: start)
+            }
+            guard start >= searchedUpTo, let match = try? pattern.prefixMatch(in: text[start...]) else { continue }
+            matches.append(match)
+            searchedUpTo = match.range.upperBound
+        }
+        return matches
+    }
+
+    static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+    }
 }

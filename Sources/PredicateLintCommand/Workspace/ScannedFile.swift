@@ -13,6 +13,11 @@ public struct ScannedFile: Sendable {
     /// the code a coding assistant sends.
     public let text: String?
 
+    /// A file whose content an earlier run read, known again without reading it.
+    static func known(path: String, _ known: ResultCache.KnownFile, prefilter: Prefilter) -> ScannedFile {
+        ScannedFile(path: path, prefilter: prefilter, contentDigest: known.digest, byteOrderMark: known.byteOrderMark, text: nil)
+    }
+
     /// Reads and scans a file on disk; `known` holds what earlier runs learned about contents.
     public static func scan(path: String, known: [ContentDigest: Prefilter] = [:]) -> Result<ScannedFile, InputProblem> {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -104,5 +109,46 @@ public struct ScannedFile: Sendable {
             }
             return .success((String(decoding: bytes, as: UTF8.self), SHA256.digest(raw)))
         }
+    }
+}
+
+/// What tells, without reading a file, that its content is the one read before (by an earlier
+/// run, or a server before its last lint): the
+/// file it is (device and inode), its size, and when its content and its metadata last
+/// changed. Writing a file changes its change time, which no program can set back, so an
+/// edited file never passes for the one read before; one whose times are too recent to be
+/// told apart from a write in the same instant is not trusted (see `isSettled`).
+public struct FileStamp: Hashable, Sendable {
+    public let device: UInt64
+    public let inode: UInt64
+    public let size: Int64
+    /// Nanoseconds since 1970.
+    public let modified: Int64
+    public let changed: Int64
+
+    public init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64) {
+        (self.device, self.inode, self.size, self.modified, self.changed) = (device, inode, size, modified, changed)
+    }
+
+    /// The stamp of the file at `path` (links followed, as reading follows them), or nil.
+    public init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
+        #else
+        let (modified, changed) = (info.st_mtim, info.st_ctim)
+        #endif
+        self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+                  modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
+                  changed: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec))
+    }
+
+    /// Whether the file last changed long enough before `time` (nanoseconds since 1970) that a
+    /// later write shows in its times: file systems keep times in steps (a few milliseconds,
+    /// up to two seconds on FAT), and a write within the same step as the read would leave
+    /// the stamp as it was. Three seconds covers every step.
+    public func isSettled(before time: Int64) -> Bool {
+        max(modified, changed) < time - 3_000_000_000
     }
 }

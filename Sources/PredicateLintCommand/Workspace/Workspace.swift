@@ -63,17 +63,35 @@ public final class Workspace: @unchecked Sendable {
     }
 
     /// Reads each file once, on all cores. What a content was scanned to before is looked up
-    /// in the cache, not scanned again.
-    public func scan(_ paths: [String]) -> (files: [ScannedFile], problems: [InputProblem]) {
+    /// in the cache, not scanned again; a file whose stamp is as the cache last saw it is not
+    /// read at all.
+    /// `now`: nanoseconds since 1970 (tests move it ahead, so that files they have just
+    /// written count as settled).
+    public func scan(_ paths: [String], now: Int64 = Int64(Date().timeIntervalSince1970 * 1_000_000_000))
+        -> (files: [ScannedFile], problems: [InputProblem]) {
         let cache = settings.cache
         let known = cache?.scanIndex() ?? [:]
-        let results = ThreadPool.parallelMap(paths) { ScannedFile.scan(path: $0, known: known) }
-        let files = results.compactMap { try? $0.get() }
+        let knownFiles = cache?.fileIndex() ?? [:]
+        let results = ThreadPool.parallelMap(paths) { path -> (Result<ScannedFile, InputProblem>, FileStamp?) in
+            // Stamped before reading: a write during the read then changes the stamp, and the
+            // next run reads the file again.
+            let stamp = cache == nil ? nil : FileStamp(path: path)
+            if let stamp, let file = knownFiles[path], file.stamp == stamp, let prefilter = known[file.digest] {
+                return (.success(ScannedFile.known(path: path, file, prefilter: prefilter)), stamp)
+            }
+            return (ScannedFile.scan(path: path, known: known), stamp)
+        }
+        let files = results.compactMap { try? $0.0.get() }
         if let cache {
             let seen = Dictionary(files.map { ($0.contentDigest, $0.prefilter) }, uniquingKeysWith: { first, _ in first })
             if seen.count != known.count || seen.keys.contains(where: { known[$0] == nil }) { cache.storeScanIndex(seen) }
+            var read: [String: ResultCache.KnownFile] = [:]
+            for case let (.success(file), stamp?) in results where stamp.isSettled(before: now) {
+                read[file.path] = ResultCache.KnownFile(stamp: stamp, digest: file.contentDigest, byteOrderMark: file.byteOrderMark)
+            }
+            if read != knownFiles { cache.storeFileIndex(read) }
         }
-        return (files, results.compactMap { if case .failure(let problem) = $0 { problem } else { nil } })
+        return (files, results.compactMap { if case .failure(let problem) = $0.0 { problem } else { nil } })
     }
 
     // MARK: Configuration

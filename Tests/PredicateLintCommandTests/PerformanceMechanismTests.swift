@@ -23,7 +23,6 @@ import SyntheticCorpus
         #expect(scan.extendedNames == ["Movie"])
         #expect(scan.declaredNames == ["Movie", "Money", "Rateable", "Tags"])
         #expect(scan.rootNames == ["SchemaV2", "Trip", "Show"])
-        #expect(scan.assignedTypeNames == ["Kind"])
     }
 
     @Test func isNotFooledByLookAlikes() {

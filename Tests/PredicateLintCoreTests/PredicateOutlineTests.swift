@@ -57,6 +57,33 @@ import Testing
         #expect(!outline.text.contains("print"))
     }
 
+    /// Inside a kept body, the braces that hold no predicate are blanked too; a predicate's own
+    /// closure is kept whole, even where an inner closure lies far from `#Predicate` and the
+    /// predicate names a word that keeps bodies (`searchQuery`).
+    @Test func nestedBodiesAreDecidedOneByOne() throws {
+        let padding = String(repeating: "            let unrelated = 1\n", count: 12)
+        let text = """
+            struct V {
+                var body: some View {
+                    VStack {
+                        Text("hello").onAppear { print("shown") }
+                        Button("Find") {
+                            let p = #Predicate<Item> { item in
+            \(padding)
+                                item.tags.contains { $0.isPinned } && item.name.contains(searchQuery)
+                            }
+                        }
+                    }
+                }
+            }
+            """
+        let outline = try #require(PredicateOutline(text: text))
+        #expect(outline.text.utf8.count == text.utf8.count)
+        #expect(!outline.text.contains("shown"))
+        #expect(outline.text.contains("item.tags.contains { $0.isPinned }"))
+        #expect(outline.text.contains("let unrelated = 1"))
+    }
+
     @Test func aFileWithNothingToBlankHasNoOutline() {
         #expect(PredicateOutline(text: "let p = #Predicate<Item> { $0.ok }") == nil)
     }

@@ -129,14 +129,14 @@ public final class ResultCache: Sendable {
 
     // MARK: Scan index
 
-    static let scanIndexName = "scan-index-v3.tsv"
+    static let scanIndexName = "scan-index-v4.tsv"
 
     /// What the prefilter said about each content seen before, by its digest: a warm run then
     /// reads and digests each file but does not scan it again.
     public func scanIndex() -> [ContentDigest: Prefilter] {
         var index: [ContentDigest: Prefilter] = [:]
-        // digest, flags (p m s r), extended, declared, root and assigned names; a damaged line is skipped.
-        Self.forEachRecord(inFile: "\(directory)/\(Self.scanIndexName)", fields: 6) { fields in
+        // digest, flags (p m s r), extended, declared and root names; a damaged line is skipped.
+        Self.forEachRecord(inFile: "\(directory)/\(Self.scanIndexName)", fields: 5) { fields in
             guard fields[1].count == 4, let digest = ContentDigest(hexBytes: fields[0]) else { return }
             var prefilter = Prefilter()
             let flags = fields[1]
@@ -150,7 +150,6 @@ public final class ResultCache: Sendable {
             prefilter.extendedNames = names(fields[2])
             prefilter.declaredNames = names(fields[3])
             prefilter.rootNames = names(fields[4])
-            prefilter.assignedTypeNames = names(fields[5])
             index[digest] = prefilter
         }
         return index
@@ -201,7 +200,7 @@ public final class ResultCache: Sendable {
         for (digest, prefilter) in index {
             let flags = (prefilter.hasPredicate ? "p" : "-") + (prefilter.hasModel ? "m" : "-") + (prefilter.hasSuppression ? "s" : "-")
                 + (prefilter.mayDeclareRegex ? "r" : "-")
-            let names = [prefilter.extendedNames, prefilter.declaredNames, prefilter.rootNames, prefilter.assignedTypeNames]
+            let names = [prefilter.extendedNames, prefilter.declaredNames, prefilter.rootNames]
                 .map { $0.sorted().joined(separator: ",") }
             text += "\(digest)\t\(flags)\t" + names.joined(separator: "\t") + "\n"
         }

@@ -9,12 +9,11 @@ private func memmem(_ haystack: UnsafeRawPointer, _ haystackLength: Int,
 /// A file matters to a lint only if it holds a predicate (`#Predicate`, `#Expression`), a
 /// suppression comment (which may be superfluous), a model (`@Model`), an extension of a model
 /// or of a protocol a model adopts, the declaration of a type, protocol or typealias that a
-/// model stores or adopts or that a predicate names as its root, or a constant a predicate may
-/// capture (a regex, or a member of a type a model stores). Most of these depend on names
-/// known only once the models are, so the scan records the names that follow `extension`,
-/// `struct`, `enum`, `class`, `actor`, `protocol`, `typealias`, the roots after
-/// `Predicate<` and the like, and the type names after `= ` (`= Kind.featured`); the
-/// `Workspace` decides per project. The scan may say yes too often (a keyword in a comment),
+/// model stores or adopts or that a predicate names as its root, or a regex constant a
+/// predicate may capture (the only kind of constant a rule asks about). Most of these depend
+/// on names known only once the models are, so the scan records the names that follow
+/// `extension`, `struct`, `enum`, `class`, `actor`, `protocol`, `typealias`, and the roots
+/// after `Predicate<` and the like; the `Workspace` decides per project. The scan may say yes too often (a keyword in a comment),
 /// never no too often: a file that does not contain a name's bytes cannot declare it.
 public struct Prefilter: Sendable, Equatable {
     public var hasPredicate = false
@@ -27,8 +26,6 @@ public struct Prefilter: Sendable, Equatable {
     /// The types predicates are written over: `Trip` for `#Predicate<Trip>`, `Predicate<Trip>`,
     /// `FetchDescriptor<Trip>`, `Query<Trip, …>`, every component of a dotted name.
     public var rootNames: Set<String> = []
-    /// Types whose members are assigned: `Kind` for `static let featured = Kind.featured`.
-    public var assignedTypeNames: Set<String> = []
     /// A regex literal after `=`, or `Regex`: a regex constant a predicate may capture.
     public var mayDeclareRegex = false
 
@@ -56,17 +53,11 @@ public struct Prefilter: Sendable, Equatable {
                 rootNames.formUnion(Self.dottedName(at: index + opener.utf8.count, in: bytes))
             }
         }
+        // `= /re/` or `= #/re/#`, not `= #Predicate`.
         Self.forEach(bytes, "= ") { index in
-            let start = index + 2
-            guard start < bytes.count, bytes[start] >= UInt8(ascii: "A"), bytes[start] <= UInt8(ascii: "Z") else {
-                // `= /re/` or `= #/re/#`, not `= #Predicate`.
-                var slash = start
-                while slash < bytes.count, bytes[slash] == UInt8(ascii: "#") { slash += 1 }
-                if slash < bytes.count, bytes[slash] == UInt8(ascii: "/") { mayDeclareRegex = true }
-                return
-            }
-            let components = Self.dottedName(at: start, in: bytes)
-            if components.count > 1 { assignedTypeNames.formUnion(components.dropLast()) }
+            var slash = index + 2
+            while slash < bytes.count, bytes[slash] == UInt8(ascii: "#") { slash += 1 }
+            if slash < bytes.count, bytes[slash] == UInt8(ascii: "/") { mayDeclareRegex = true }
         }
         if Self.contains(bytes, "Regex") { mayDeclareRegex = true }
     }
@@ -109,7 +100,6 @@ public struct Prefilter: Sendable, Equatable {
     /// models and predicates are about, and the names whose extensions can add to a model.
     public func declaresAnything(about names: Set<String>, extending extendable: Set<String>) -> Bool {
         hasModel || mayDeclareRegex || !extendedNames.isDisjoint(with: extendable) || !declaredNames.isDisjoint(with: names)
-            || !assignedTypeNames.isDisjoint(with: names)
     }
 
     private static func isIdentifier(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {

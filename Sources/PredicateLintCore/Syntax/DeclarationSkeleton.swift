@@ -131,6 +131,25 @@ public struct DeclarationSkeleton: Sendable {
             return true
         }
 
+        /// The ranges inside the braces directly within `body` (a range `run` has already
+        /// followed, so it balances): `PredicateOutline` decides each in turn.
+        mutating func bodies(directlyIn body: Range<Int>) -> [Range<Int>] {
+            var found: [Range<Int>] = []
+            index = body.lowerBound
+            lastSignificant = UInt8(ascii: "{")
+            while index < body.upperBound {
+                if bytes[index] == UInt8(ascii: "{") {
+                    index += 1
+                    lastSignificant = UInt8(ascii: "{")
+                    guard let inner = skipBalanced(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), depth: 1) else { return [] }
+                    found.append(inner)
+                } else {
+                    guard skipUncopied(depth: 1) else { return [] }
+                }
+            }
+            return found
+        }
+
         /// From after `\(` past the `)` that closes it.
         mutating func skipInterpolation(depth: Int) -> Bool {
             skipBalanced(open: UInt8(ascii: "("), close: UInt8(ascii: ")"), depth: depth) != nil

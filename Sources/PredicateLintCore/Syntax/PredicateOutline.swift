@@ -2,10 +2,11 @@
 ///
 /// A file is linted because it holds a predicate, yet most of its bytes are views and methods
 /// that do not: parsing them was most of a cold run's lint stage. The bodies that
-/// `DeclarationSkeleton`'s pass would empty (functions, accessors, closures) and whose text
-/// (or the 256 bytes before them) names neither a predicate (`Predicate`, `Expression`), a query (`Query`), an availability
-/// check (`#available`, `#unavailable`) nor this tool (`predicate-lint`, its suppression
-/// comments) become spaces, byte for byte, with every line break kept: every offset, line and
+/// `DeclarationSkeleton`'s pass would empty (functions, accessors, closures), and the braces
+/// nested in those that are kept, whose text (or the 256 bytes before them) names neither a
+/// predicate (`Predicate`, `Expression`), a query (`Query`), an availability check
+/// (`#available`, `#unavailable`) nor this tool (`predicate-lint`, its suppression comments)
+/// become spaces, byte for byte, with every line break kept: every offset, line and
 /// column of what remains is the file's own, so findings and fixes are unchanged
 /// (`PredicateOutlineTests` lint both forms of every Swift file in this repository).
 ///
@@ -18,19 +19,34 @@ public struct PredicateOutline: Sendable {
         guard let outlined = text.withUTF8({ bytes -> [UInt8]? in
             var scanner = DeclarationSkeleton.Scanner(bytes: bytes)
             guard scanner.run() else { return nil }
-            var outlined: [UInt8]?
-            // A predicate's own closure names no predicate inside: what comes just before a
-            // body (`#Predicate<Item> {`, `filter: #Predicate {`) counts as its text.
-            for body in scanner.emptiedBodies
-            where !Self.mayMatter(UnsafeBufferPointer(rebasing: bytes[max(0, body.lowerBound - Self.lookBehind)..<body.upperBound])) {
-                if outlined == nil { outlined = Array(bytes) }
+            var blanked: [Range<Int>] = []
+            for body in scanner.emptiedBodies { Self.outline(body, in: &scanner, blanking: &blanked) }
+            guard !blanked.isEmpty else { return nil }
+            var outlined = Array(bytes)
+            for body in blanked {
                 for offset in body where bytes[offset] != UInt8(ascii: "\n") && bytes[offset] != UInt8(ascii: "\r") {
-                    outlined![offset] = UInt8(ascii: " ")
+                    outlined[offset] = UInt8(ascii: " ")
                 }
             }
             return outlined
         }) else { return nil }
         self.text = String(decoding: outlined, as: UTF8.self)
+    }
+
+    /// Decides one body (the range inside its braces): blanked when neither it nor the bytes
+    /// just before it name a kept word; kept whole when the bytes before it do (a predicate's
+    /// own closure, whose inner closures may lie far from `#Predicate`); otherwise kept, with
+    /// the same decision taken for each body directly inside it, so that a long view whose
+    /// one `Button` action builds a predicate keeps that action and blanks the rest.
+    static func outline(_ body: Range<Int>, in scanner: inout DeclarationSkeleton.Scanner, blanking blanked: inout [Range<Int>]) {
+        let bytes = scanner.bytes
+        let before = UnsafeBufferPointer(rebasing: bytes[max(0, body.lowerBound - lookBehind)..<body.lowerBound])
+        if mayMatter(before) { return }
+        guard mayMatter(UnsafeBufferPointer(rebasing: bytes[body])) else {
+            blanked.append(body)
+            return
+        }
+        for inner in scanner.bodies(directlyIn: body) { outline(inner, in: &scanner, blanking: &blanked) }
     }
 
     /// How many bytes before a body are read with it.

@@ -5,8 +5,9 @@ import PredicateLintCore
 ///
 /// 1. Discover the files under the paths, and any broken configuration.
 /// 2. Scan: read each file's bytes once (its `Prefilter`, content digest and encoding).
-/// 3. Index models: parse the files that can shape each project's models (with `--models` sources).
-/// 4. Select: which files are checked, and by which rules.
+/// 3. Select: which files are checked, and by which rules.
+/// 4. Index models: parse the files that can shape each project's models (with `--models`
+///    sources); a file also checked is parsed once, for both.
 /// 5. Fix (`--fix`): rewrite files with every sound correction.
 /// 6. Lint: parse each selected file and check it, unless the cache has its findings.
 /// 7. Baseline: record, or keep only what the baseline does not hold.
@@ -44,8 +45,11 @@ struct LintRun {
         guard let files = scan(paths, workspace, &outcome) else {
             return CommandOutput(standardError: outcome.problems.map { $0.description + "\n" }.joined(), exitCode: 2)
         }
-        workspace.indexModels(of: files, sharing: modelSources(excluding: Set(files.map(\.path)), workspace, &outcome))
+        // Selecting needs no models; knowing what is linted lets the declarations pass parse a
+        // file needed by both passes once.
         let selected = select(files, workspace)
+        workspace.indexModels(of: files, sharing: modelSources(excluding: Set(files.map(\.path)), workspace, &outcome),
+                              linting: options.fix ? [] : Set(selected.map(\.file.path)))
         let fixed = options.fix ? fix(selected, workspace, &outcome) : [:]
         lint(selected, fixed: fixed, workspace, &outcome)
         workspace.settings.cache?.prune(limit: ResultCache.limit(forRunOver: files.count))
@@ -79,19 +83,7 @@ struct LintRun {
         }
     }
 
-    // MARK: 3. Index models
-
-    /// The files named by `--models`: scanned for their declarations, never checked.
-    func modelSources(excluding linted: Set<String>, _ workspace: Workspace, _ outcome: inout Outcome) -> [ScannedFile] {
-        guard !options.modelPaths.isEmpty else { return [] }
-        let discovery = FileDiscovery.swiftFiles(in: options.modelPaths)
-        outcome.problems += discovery.problems
-        let (files, problems) = workspace.scan(discovery.files.filter { !linted.contains($0) })
-        outcome.problems += problems
-        return files
-    }
-
-    // MARK: 4. Select
+    // MARK: 3. Select
 
     /// The files to check, each with its rules: those that hold a predicate or a suppression
     /// comment (with the prefilter on), under a configuration that covers them. Standard input
@@ -102,6 +94,18 @@ struct LintRun {
         return candidates.compactMap { file in
             workspace.linter(for: file.path, ignoringExclusion: options.stdin).map { (file, $0) }
         }
+    }
+
+    // MARK: 4. Index models
+
+    /// The files named by `--models`: scanned for their declarations, never checked.
+    func modelSources(excluding linted: Set<String>, _ workspace: Workspace, _ outcome: inout Outcome) -> [ScannedFile] {
+        guard !options.modelPaths.isEmpty else { return [] }
+        let discovery = FileDiscovery.swiftFiles(in: options.modelPaths)
+        outcome.problems += discovery.problems
+        let (files, problems) = workspace.scan(discovery.files.filter { !linted.contains($0) })
+        outcome.problems += problems
+        return files
     }
 
     // MARK: 5. Fix

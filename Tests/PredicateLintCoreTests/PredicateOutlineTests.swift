@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import PredicateLintCore
 
-/// An outline must lint exactly as its file does: every finding, offset, message and fix, on
-/// real code with its app's models (every Swift file of this repository, each app of a corpus
+/// An outline must lint exactly as its file does (every finding, offset, message and fix) and
+/// declare what its file declares, on real code with its app's models (every Swift file of this repository, each app of a corpus
 /// named by `PREDICATE_LINT_SKELETON_CORPUS`).
 @Suite struct PredicateOutlineTests {
     /// Lints each file holding a predicate twice, against the models of all `files`; returns
@@ -23,6 +23,8 @@ import Testing
             let full = allRulesLinter.lint(SourceFile(path: path, text: text), models: models)
             let fromOutline = allRulesLinter.lint(SourceFile(path: path, text: outline.text), models: models)
             #expect(full == fromOutline, "\(path)")
+            // A file both passes need is parsed once, from its outline, for its declarations too.
+            #expect(FileDeclarations(file: SourceFile(path: path, text: outline.text)) == FileDeclarations(path: path, text: text), "\(path)")
         }
         return (outlined, blanked)
     }

@@ -36,6 +36,8 @@ public final class Workspace: @unchecked Sendable {
     /// What each folder with a package manifest or Xcode project states, once read.
     private var targetsByFolder: [String: ProjectDeploymentTarget?] = [:]
     private var lintersByConfiguration: [String: SelectedLinter] = [:]
+    /// Files the declarations pass parsed for linting as well, until `lint` takes them.
+    private var parsedForLint: [String: ParsedForLint] = [:]
     private let lock = NSLock()
 
     /// Throws when an explicit configuration is broken: then nothing can be linted.
@@ -192,8 +194,10 @@ public final class Workspace: @unchecked Sendable {
     /// of the projects these files belong to. A project's names never pull in another project's
     /// files.
     /// `shared`: files whose declarations every one of these projects sees (`--models`: a
-    /// target's dependencies, wherever they are).
-    public func indexModels(of files: [ScannedFile], sharing shared: [ScannedFile] = []) {
+    /// target's dependencies, wherever they are). `linting`: the paths the caller lints next;
+    /// one of them that this pass must parse is parsed once, as `lint` would (its outline), and
+    /// its tree kept for `lint`, so that no file is parsed twice in a run.
+    public func indexModels(of files: [ScannedFile], sharing shared: [ScannedFile] = [], linting: Set<String> = []) {
         let byProject = Dictionary(grouping: files) { project(of: $0.path) }
         var contributions: [Project: [String: ProjectModels.Contribution]] = [:]
         let sharedContributions = ThreadPool.parallelMap(shared) { file -> (String, ProjectModels.Contribution)? in
@@ -221,7 +225,14 @@ public final class Workspace: @unchecked Sendable {
                 if let cached = cache?.declarations(digest: file.contentDigest) { return (file, (file.contentDigest, cached)) }
                 // Unreadable now: the lint of the same file reports it.
                 guard case .success(let loaded) = file.loadText() else { return (file, nil) }
-                let declarations = FileDeclarations(path: file.path, text: loaded.text)
+                let declarations: FileDeclarations
+                if linting.contains(file.path) {
+                    let parsed = ParsedForLint(path: file.path, text: loaded.text, digest: loaded.digest)
+                    declarations = FileDeclarations(file: parsed.source)
+                    self.lock.withLock { self.parsedForLint[file.path] = parsed }
+                } else {
+                    declarations = FileDeclarations(path: file.path, text: loaded.text)
+                }
                 cache?.store(declarations, digest: loaded.digest)
                 return (file, (loaded.digest, declarations))
             }
@@ -278,21 +289,18 @@ public final class Workspace: @unchecked Sendable {
         let models = models(for: file.path)
         let context = "\(selected.configurationDigest)|\(models.digest)"
         let cache = parsed == nil ? settings.cache : nil
+        let kept = lock.withLock { parsedForLint.removeValue(forKey: file.path) }
         if let cached = cache?.lintEntry(path: file.path, digest: file.contentDigest, context: context) {
             return FileResult(findings: cached.findings, retiredRules: Set(cached.retiredRules))
         }
-        let loaded: ScannedFile.Loaded
-        var original: String?
+        let loaded: ParsedForLint
         if let parsed {
-            loaded = ScannedFile.Loaded(source: parsed, digest: file.contentDigest)
+            loaded = ParsedForLint(source: parsed, original: nil, digest: file.contentDigest)
+        } else if let kept {
+            loaded = kept
         } else {
-            // The file's outline is parsed where it has one (the same findings, from the
-            // bodies that can hold a predicate); a file the parse guard refuses is not outlined.
             switch file.loadText() {
-            case .success(let read):
-                let outline = ParseGuard.refusal(for: read.text) == nil ? PredicateOutline(text: read.text) : nil
-                if outline != nil { original = read.text }
-                loaded = ScannedFile.Loaded(source: SourceFile(path: file.path, text: outline?.text ?? read.text), digest: read.digest)
+            case .success(let read): loaded = ParsedForLint(path: file.path, text: read.text, digest: read.digest)
             case .failure(let problem): return FileResult(problem: problem)
             }
         }
@@ -305,8 +313,27 @@ public final class Workspace: @unchecked Sendable {
         cache?.store(ResultCache.LintEntry(findings: findings, retiredRules: retired.sorted()),
                      path: file.path, digest: loaded.digest, context: context)
         // Reports quote the file as written, never its outline.
-        let reported = keepingSource && !findings.isEmpty ? original.map { SourceFile(path: file.path, text: $0) } ?? source : nil
+        let reported = keepingSource && !findings.isEmpty ? loaded.original.map { SourceFile(path: file.path, text: $0) } ?? source : nil
         return FileResult(findings: findings, retiredRules: retired, source: reported)
+    }
+}
+
+/// A file parsed for linting: its outline where it has one (the same findings, from the bodies
+/// that can hold a predicate), else its text; a file the parse guard refuses is not outlined.
+struct ParsedForLint: Sendable {
+    let source: SourceFile
+    /// The text as written, where `source` is its outline: reports quote this.
+    let original: String?
+    /// Of the bytes read: the findings are cached under it.
+    let digest: ContentDigest
+
+    init(source: SourceFile, original: String?, digest: ContentDigest) {
+        (self.source, self.original, self.digest) = (source, original, digest)
+    }
+
+    init(path: String, text: String, digest: ContentDigest) {
+        let outline = ParseGuard.refusal(for: text) == nil ? PredicateOutline(text: text) : nil
+        self.init(source: SourceFile(path: path, text: outline?.text ?? text), original: outline == nil ? nil : text, digest: digest)
     }
 }
 

@@ -108,6 +108,25 @@ import SyntheticCorpus
         #expect(run(tree).standardOutput.contains("computed-property"))
     }
 
+    /// A run over unchanged files knows each project's models by their digest alone; when a
+    /// file's findings are not cached (pruned, say), the models are indexed then, and its
+    /// model-aware findings are as a cold run's.
+    @Test func deferredModelsAreIndexedWhenAFileMustBeChecked() throws {
+        let computed = Self.model.replacingOccurrences(of: "var loud = false", with: "var loud: Bool { true }")
+        let tree = try TemporaryTree(["App/Song.swift": computed, "App/View.swift": Self.view])
+        let cold = run(tree)
+        #expect(cold.standardOutput.contains("computed-property"))
+        var snapshots = 0
+        for entry in try FileManager.default.contentsOfDirectory(atPath: tree.path("cache")) where entry.hasSuffix(".json") {
+            let text = try String(contentsOfFile: tree.path("cache/\(entry)"), encoding: .utf8)
+            let payload = text.drop { $0 != "\n" }.dropFirst()
+            if payload.hasPrefix("\"") { snapshots += 1 }
+            if payload.contains("\"findings\"") { try FileManager.default.removeItem(atPath: tree.path("cache/\(entry)")) }
+        }
+        #expect(snapshots == 1, "one project, one models digest")
+        #expect(run(tree) == cold)
+    }
+
     /// Rewrites the payload of every findings entry and states its new digest, as a genuine
     /// entry would.
     static func rewriteEntries(in folder: String, _ change: (String) -> String) throws {

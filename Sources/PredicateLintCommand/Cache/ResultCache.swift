@@ -54,6 +54,17 @@ public final class ResultCache: Sendable {
         write(declarations, Self.name(["declarations", digest.description]))
     }
 
+    /// The digest of the models a project's snapshot (`Workspace.snapshot`) indexed to: a
+    /// run over unchanged files then needs no declarations unless a file's findings are not
+    /// cached.
+    public func modelsDigest(snapshot: String) -> String? {
+        read(String.self, Self.name(["models", snapshot]))
+    }
+
+    public func store(modelsDigest: String, snapshot: String) {
+        write(modelsDigest, Self.name(["models", snapshot]))
+    }
+
     /// What linting a file gave: its findings, and the retired rules its comments name.
     public struct LintEntry: Codable, Sendable {
         public let findings: [Finding]

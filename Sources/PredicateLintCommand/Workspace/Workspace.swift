@@ -33,6 +33,12 @@ public final class Workspace: @unchecked Sendable {
     let configurations: ConfigurationResolver
     private let projects: ProjectLocator
     private var modelsByProject: [Project: ProjectModels] = [:]
+    /// Projects whose files are all as a run already indexed them: their models' digest is
+    /// known from the cache, and their declarations are read only if a file must be checked
+    /// against them (`models(for:)`).
+    private var deferredModels: [Project: DeferredModels] = [:]
+    /// Held while a deferred project is indexed, so that it is indexed once.
+    private let indexingLock = NSLock()
     /// What each folder with a package manifest or Xcode project states, once read.
     private var targetsByFolder: [String: ProjectDeploymentTarget?] = [:]
     private var lintersByConfiguration: [String: SelectedLinter] = [:]
@@ -181,10 +187,27 @@ public final class Workspace: @unchecked Sendable {
         projects.project(of: path)
     }
 
-    /// The models of the project `path` belongs to.
+    /// The models of the project `path` belongs to (indexed now if they were deferred).
     public func models(for path: String) -> ProjectModels {
         let project = project(of: path)
-        return lock.withLock { modelsByProject[project] } ?? .empty
+        if let known = lock.withLock({ modelsByProject[project] }) { return known }
+        guard lock.withLock({ deferredModels[project] }) != nil else { return .empty }
+        return indexingLock.withLock {
+            // Another thread may have indexed it meanwhile.
+            guard let deferred = lock.withLock({ deferredModels[project] }) else { return lock.withLock { modelsByProject[project] } ?? .empty }
+            let models = index([project: deferred.files], sharing: deferred.shared, linting: [])[project] ?? .empty
+            lock.withLock {
+                modelsByProject[project] = models
+                deferredModels[project] = nil
+            }
+            return models
+        }
+    }
+
+    /// The digest of those models (`ProjectModels.digest`), without indexing deferred ones.
+    public func modelsDigest(for path: String) -> String {
+        let project = project(of: path)
+        return lock.withLock { modelsByProject[project]?.digest ?? deferredModels[project]?.digest } ?? ProjectModels.empty.digest
     }
 
     /// The declarations pass: parses, on all cores, the files that can shape each project's
@@ -199,10 +222,58 @@ public final class Workspace: @unchecked Sendable {
     /// its tree kept for `lint`, so that no file is parsed twice in a run.
     public func indexModels(of files: [ScannedFile], sharing shared: [ScannedFile] = [], linting: Set<String> = []) {
         let byProject = Dictionary(grouping: files) { project(of: $0.path) }
+        var now: [Project: [ScannedFile]] = [:]
+        var snapshots: [Project: String] = [:]
+        var deferred: [Project: DeferredModels] = [:]
+        for (project, projectFiles) in byProject {
+            guard let cache = settings.cache else {
+                now[project] = projectFiles
+                continue
+            }
+            let snapshot = Self.snapshot(of: projectFiles, sharing: shared, prefilter: settings.prefilter)
+            if let digest = cache.modelsDigest(snapshot: snapshot) {
+                deferred[project] = DeferredModels(files: projectFiles, shared: shared, digest: digest)
+            } else {
+                now[project] = projectFiles
+                snapshots[project] = snapshot
+            }
+        }
+        let indexed = index(now, sharing: shared, linting: linting)
+        for (project, models) in indexed {
+            if let snapshot = snapshots[project] { settings.cache?.store(modelsDigest: models.digest, snapshot: snapshot) }
+        }
+        lock.withLock {
+            for project in byProject.keys {
+                modelsByProject[project] = indexed[project]
+                deferredModels[project] = deferred[project]
+            }
+        }
+    }
+
+    /// What decides a project's models: the path and content of each of its files and of the
+    /// shared ones, and whether the prefilter chose what was parsed (the cache's entry names
+    /// add the tool's version). Equal snapshots index to equal models.
+    static func snapshot(of files: [ScannedFile], sharing shared: [ScannedFile], prefilter: Bool) -> String {
+        func listing(_ files: [ScannedFile]) -> [String] {
+            files.map { "\($0.path)\t\($0.contentDigest)" }.sorted()
+        }
+        return SHA256.digest([prefilter ? "prefiltered" : "every file"] + listing(files) + ["shared"] + listing(shared)).description
+    }
+
+    /// The declarations pass over `byProject`: their models, by project.
+    private func index(_ byProject: [Project: [ScannedFile]], sharing shared: [ScannedFile], linting: Set<String>) -> [Project: ProjectModels] {
+        guard !byProject.isEmpty else { return [:] }
+        let files = byProject.values.flatMap { $0 }
+        let cache = settings.cache
         var contributions: [Project: [String: ProjectModels.Contribution]] = [:]
         let sharedContributions = ThreadPool.parallelMap(shared) { file -> (String, ProjectModels.Contribution)? in
+            if let cached = cache?.declarations(digest: file.contentDigest) {
+                return (file.path, .init(contentDigest: file.contentDigest, declarations: cached))
+            }
             guard case .success(let loaded) = file.loadText() else { return nil }
-            return (file.path, .init(contentDigest: loaded.digest, declarations: FileDeclarations(path: file.path, text: loaded.text)))
+            let declarations = FileDeclarations(path: file.path, text: loaded.text)
+            cache?.store(declarations, digest: loaded.digest)
+            return (file.path, .init(contentDigest: loaded.digest, declarations: declarations))
         }.compactMap { $0 }
         for project in byProject.keys {
             for (path, contribution) in sharedContributions { contributions[project, default: [:]][path] = contribution }
@@ -219,7 +290,6 @@ public final class Workspace: @unchecked Sendable {
         var pending = files.filter {
             !settings.prefilter || $0.prefilter.declaresAnything(about: names[project(of: $0.path)] ?? [], extending: [])
         }
-        let cache = settings.cache
         while !pending.isEmpty {
             let parsed = ThreadPool.parallelMap(pending) { file -> (ScannedFile, (ContentDigest, FileDeclarations)?) in
                 if let cached = cache?.declarations(digest: file.contentDigest) { return (file, (file.contentDigest, cached)) }
@@ -251,8 +321,7 @@ public final class Workspace: @unchecked Sendable {
                 }
             }
         }
-        let indexed = Dictionary(uniqueKeysWithValues: byProject.keys.map { ($0, ProjectModels(contributions: contributions[$0] ?? [:])) })
-        lock.withLock { modelsByProject.merge(indexed) { _, new in new } }
+        return Dictionary(uniqueKeysWithValues: byProject.keys.map { ($0, ProjectModels(contributions: contributions[$0] ?? [:])) })
     }
 
     /// Replaces what one file declares (an editor's buffer, or a file changed on disk; nil when
@@ -260,6 +329,7 @@ public final class Workspace: @unchecked Sendable {
     @discardableResult
     public func update(_ path: String, with contribution: ProjectModels.Contribution?) -> Project? {
         let project = project(of: path)
+        _ = models(for: path)
         return lock.withLock {
             let current = modelsByProject[project] ?? .empty
             guard let updated = current.replacing(path, with: contribution) else { return nil }
@@ -286,13 +356,13 @@ public final class Workspace: @unchecked Sendable {
     /// file); `known` findings for it (the fixer's last lint) are reported as they are.
     public func lint(_ file: ScannedFile, with selected: SelectedLinter, keepingSource: Bool,
                      parsed: SourceFile? = nil, known: [Finding]? = nil) -> FileResult {
-        let models = models(for: file.path)
-        let context = "\(selected.configurationDigest)|\(models.digest)"
+        let context = "\(selected.configurationDigest)|\(modelsDigest(for: file.path))"
         let cache = parsed == nil ? settings.cache : nil
         let kept = lock.withLock { parsedForLint.removeValue(forKey: file.path) }
         if let cached = cache?.lintEntry(path: file.path, digest: file.contentDigest, context: context) {
             return FileResult(findings: cached.findings, retiredRules: Set(cached.retiredRules))
         }
+        let models = models(for: file.path)
         let loaded: ParsedForLint
         if let parsed {
             loaded = ParsedForLint(source: parsed, original: nil, digest: file.contentDigest)
@@ -316,6 +386,14 @@ public final class Workspace: @unchecked Sendable {
         let reported = keepingSource && !findings.isEmpty ? loaded.original.map { SourceFile(path: file.path, text: $0) } ?? source : nil
         return FileResult(findings: findings, retiredRules: retired, source: reported)
     }
+}
+
+/// A project whose models are known by their digest only, until a file must be checked
+/// against them: what indexing them needs.
+struct DeferredModels: Sendable {
+    let files: [ScannedFile]
+    let shared: [ScannedFile]
+    let digest: String
 }
 
 /// A file parsed for linting: its outline where it has one (the same findings, from the bodies

@@ -45,6 +45,19 @@ import PredicateLintCore
         #expect(!output.standardOutput.contains("\r"))
     }
 
+    /// Paths with nothing to standardize take a short way; it must answer as the long one.
+    @Test(arguments: [("/a/b/c.swift", "/a/b"), ("/a/bc.swift", "/a/b"), ("/a/b", "/a/b"), ("/a/b/./c.swift", "/a/b"),
+                      ("/a/b/c.swift", "/"), ("/a/é/c.swift", "/a/é"), ("/a/b/../b/c.swift", "/a/b"), ("/a/b/c.swift", "/a/b/")])
+    func relativePathsAreTheSameEitherWay(_ path: String, _ folder: String) {
+        let slow = { () -> String? in
+            let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+            let root = URL(fileURLWithPath: folder).standardizedFileURL.path
+            return absolute.hasPrefix(root + "/") ? String(absolute.dropFirst(root.count + 1)) : nil
+        }()
+        #expect(Paths.relative(path, to: folder) == slow)
+        #expect(Paths.folder(of: path) == URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path)
+    }
+
     @Test func pathsOnOneLine() {
         #expect(Paths.onOneLine("a\nb\rc\td\u{1}e") == "a\\nb\\rc\\td\\u{1}e")
         #expect(Paths.onOneLine("Sources/Plain Name.swift") == "Sources/Plain Name.swift")

@@ -170,6 +170,8 @@ public final class ConfigurationResolver: @unchecked Sendable {
     private var byFolder: [String: Result<Configuration, Configuration.Failure>] = [:]
     /// Every configuration path looked at, with what was there (nil: nothing).
     private var stamps: [String: FileStamp?] = [:]
+    /// Configuration paths a folder listing just showed absent: not asked about again.
+    private var listedAbsent: Set<String> = []
     private let lock = NSLock()
 
     /// Throws when an explicit configuration (`--config`) is broken: nothing can be linted.
@@ -189,8 +191,8 @@ public final class ConfigurationResolver: @unchecked Sendable {
 
     private func configuration(inFolder folder: String) -> Result<Configuration, Configuration.Failure> {
         if let known = lock.withLock({ byFolder[folder] }) { return known }
-        let candidate = folder == "/" ? "/\(Configuration.fileName)" : "\(folder)/\(Configuration.fileName)"
-        let stamp = FileStamp(path: candidate)
+        let candidate = Self.candidate(inFolder: folder)
+        let stamp = lock.withLock({ listedAbsent.contains(candidate) }) ? nil : FileStamp(path: candidate)
         lock.withLock { stamps[candidate] = .some(stamp) }
         let result: Result<Configuration, Configuration.Failure>
         if stamp != nil {
@@ -198,10 +200,20 @@ public final class ConfigurationResolver: @unchecked Sendable {
         } else if folder == "/" || folder.isEmpty {
             result = .success(Configuration())
         } else {
-            result = configuration(inFolder: URL(fileURLWithPath: folder).deletingLastPathComponent().path)
+            result = configuration(inFolder: Paths.folder(of: folder))
         }
         lock.withLock { byFolder[folder] = result }
         return result
+    }
+
+    private static func candidate(inFolder folder: String) -> String {
+        folder == "/" ? "/\(Configuration.fileName)" : "\(folder)/\(Configuration.fileName)"
+    }
+
+    /// Folders whose listing (by discovery) showed no configuration file: the file system is
+    /// not asked again, and a later `reloadIfChanged` still sees one created since.
+    func noteListed(folders: [String]) {
+        lock.withLock { listedAbsent.formUnion(folders.map(Self.candidate(inFolder:))) }
     }
 
     /// Whether a configuration file looked at before was created, changed or deleted since;
@@ -215,6 +227,7 @@ public final class ConfigurationResolver: @unchecked Sendable {
         let reread = explicitPath.map { path in Result { () throws(Configuration.Failure) in try Self.read(path) } }
         lock.withLock {
             byFolder = [:]
+            listedAbsent = []
             stamps = explicitPath.map { [$0: FileStamp(path: $0)] } ?? [:]
             explicit = reread
         }

@@ -10,6 +10,14 @@ public enum FileDiscovery {
         public var files: [String] = []
         /// Paths that could not be used, each with what to do about it.
         public var problems: [InputProblem] = []
+        /// Every folder listed, and whether it held a configuration file and a project marker:
+        /// what the workspace would otherwise ask the file system again, folder by folder.
+        public var listedFolders: [String: FolderListing] = [:]
+    }
+
+    public struct FolderListing: Sendable {
+        public var hasConfiguration = false
+        public var hasProjectMarker = false
     }
 
     public static func swiftFiles(in paths: [String], fileManager: FileManager = .default) -> Result {
@@ -26,7 +34,8 @@ public enum FileDiscovery {
                 if seen.insert(path).inserted { result.files.append(path) }
                 continue
             }
-            for file in swiftFiles(inDirectory: path, fileManager: fileManager, problems: &result.problems)
+            for file in swiftFiles(inDirectory: path, fileManager: fileManager, problems: &result.problems,
+                                   listed: &result.listedFolders)
             where seen.insert(file).inserted {
                 result.files.append(file)
             }
@@ -35,23 +44,27 @@ public enum FileDiscovery {
     }
 
     private static func swiftFiles(inDirectory directory: String, fileManager: FileManager,
-                                   problems: inout [InputProblem]) -> [String] {
+                                   problems: inout [InputProblem], listed: inout [String: FolderListing]) -> [String] {
         let base = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
         var files: [String] = []
         var pending = [base]
         var visited: Set<FolderIdentity> = []
         while let current = pending.popLast() {
-            // A symbolic link loop would otherwise be walked forever. A folder is known by its
-            // device and inode: one `stat`, where resolving the links of its path took one per
-            // component.
-            if let identity = FolderIdentity(current) {
-                guard visited.insert(identity).inserted else { continue }
-            }
-            guard let entries = directoryEntries(current) else {
+            guard let (identity, entries) = directoryListing(current) else {
                 problems.append(InputProblem(path: current, message: "cannot list this directory; check its permissions"))
                 continue
             }
+            // A symbolic link loop would otherwise be walked forever. A folder is known by its
+            // device and inode, asked of the open folder (resolving the links of its path took
+            // a lookup per component).
+            if let identity {
+                guard visited.insert(identity).inserted else { continue }
+            }
+            var listing = FolderListing()
+            defer { listed[current] = listing }
             for (name, kind) in entries {
+                if name == Configuration.fileName { listing.hasConfiguration = true }
+                if Project.isMarker(name) { listing.hasProjectMarker = true }
                 let path = current == "." && base == "." ? name : "\(current)/\(name)"
                 if kind != .directory, InFlightFiles.isLeftover(name) {
                     // A temporary file of a `--fix` that was killed: never a user's file.
@@ -89,21 +102,21 @@ public enum FileDiscovery {
     struct FolderIdentity: Hashable {
         let device: UInt64
         let inode: UInt64
-
-        init?(_ path: String) {
-            var info = stat()
-            guard stat(path, &info) == 0 else { return nil }
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
-        }
     }
 
     private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
 
     /// The entries of a folder with their kinds, from one `readdir` pass: no `stat` per file.
     static func directoryEntries(_ path: String) -> [(String, EntryKind)]? {
+        directoryListing(path)?.entries
+    }
+
+    /// The folder's identity (nil if the system does not say) and its entries.
+    static func directoryListing(_ path: String) -> (identity: FolderIdentity?, entries: [(String, EntryKind)])? {
         guard let stream = opendir(path) else { return nil }
         defer { closedir(stream) }
+        var info = stat()
+        let identity = fstat(dirfd(stream), &info) == 0 ? FolderIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) : nil
         var entries: [(String, EntryKind)] = []
         while let entry = readdir(stream) {
             // The name is read where it lies: copying `d_name` as a value copies its full
@@ -118,7 +131,7 @@ public enum FileDiscovery {
             }
             entries.append((name, kind))
         }
-        return entries
+        return (identity, entries)
     }
 }
 

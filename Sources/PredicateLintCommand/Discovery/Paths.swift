@@ -21,6 +21,11 @@ enum Paths {
     /// `path` relative to `folder`, or nil when it is not inside it. Relative paths are taken
     /// from `base` (the current directory unless given); `.` and `..` are resolved first.
     static func relative(_ path: String, to folder: String, base: String? = nil) -> String? {
+        // Asked for every file a configuration covers: two absolute paths with nothing to
+        // standardize are compared as they are (Foundation's URL takes microseconds).
+        if folder != "/", isStandardAbsolute(path), isStandardAbsolute(folder) {
+            return path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : nil
+        }
         let baseURL = base.map { URL(fileURLWithPath: $0, isDirectory: true) }
         let absolute = URL(fileURLWithPath: path, relativeTo: baseURL).standardizedFileURL.path
         let root = URL(fileURLWithPath: folder, relativeTo: baseURL).standardizedFileURL.path
@@ -43,6 +48,11 @@ enum Paths {
             }
         }
         return componentLength > 0 && !(componentLength == dots && dots <= 2)
+    }
+
+    /// An absolute path with nothing to standardize: as `folder(of:)` gives folders.
+    static func isStandardAbsolute(_ path: String) -> Bool {
+        path.utf8.first == UInt8(ascii: "/") && (path == "/" || isStandard(path.utf8))
     }
 
     static func folder(of file: String) -> String {

@@ -83,6 +83,11 @@ final class ProjectLocator: @unchecked Sendable {
         return folders
     }
 
+    /// Folders whose listing was just read (by discovery): whether each holds a marker.
+    func noteListed(_ markers: [String: Bool]) {
+        lock.withLock { markerByFolder.merge(markers) { _, listed in listed } }
+    }
+
     private func hasMarker(_ folder: String) -> Bool {
         if let known = lock.withLock({ markerByFolder[folder] }) { return known }
         let found = FileDiscovery.directoryEntries(folder)?.contains { Project.isMarker($0.0) } ?? false

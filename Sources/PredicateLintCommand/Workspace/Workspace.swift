@@ -66,8 +66,14 @@ public final class Workspace: @unchecked Sendable {
     // MARK: Files
 
     /// Every Swift file under the roots, and the paths that could not be used.
+    /// What the listing learned about each folder is kept: which have no configuration file,
+    /// which hold a project's marker.
     public func discoverFiles() -> FileDiscovery.Result {
-        FileDiscovery.swiftFiles(in: roots)
+        let discovery = FileDiscovery.swiftFiles(in: roots)
+        let standard = discovery.listedFolders.filter { Paths.isStandardAbsolute($0.key) }
+        configurations.noteListed(folders: standard.filter { !$0.value.hasConfiguration }.map(\.key))
+        projects.noteListed(standard.mapValues(\.hasProjectMarker))
+        return discovery
     }
 
     /// Reads each file once, on all cores. What a content was scanned to before is looked up

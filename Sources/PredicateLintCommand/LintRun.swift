@@ -6,8 +6,9 @@ import PredicateLintCore
 /// 1. Discover the files under the paths, and any broken configuration.
 /// 2. Scan: read each file's bytes once (its `Prefilter`, content digest and encoding).
 /// 3. Select: which files are checked, and by which rules.
-/// 4. Index models: parse the files that can shape each project's models (with `--models`
-///    sources); a file also checked is parsed once, for both.
+/// 4. Index models: parse the files that can shape each project's models (with the rest of
+///    a project the paths name only part of, and `--models` sources); a file also checked is
+///    parsed once, for both.
 /// 5. Fix (`--fix`): rewrite files with every sound correction.
 /// 6. Lint: parse each selected file and check it, unless the cache has its findings.
 /// 7. Baseline: record, or keep only what the baseline does not hold.
@@ -48,7 +49,8 @@ struct LintRun {
         // Selecting needs no models; knowing what is linted lets the declarations pass parse a
         // file needed by both passes once.
         let selected = select(files, workspace)
-        workspace.indexModels(of: files, sharing: modelSources(excluding: Set(files.map(\.path)), workspace, &outcome),
+        let indexed = files + projectSources(of: files, workspace)
+        workspace.indexModels(of: indexed, sharing: modelSources(excluding: Set(indexed.map(\.path)), workspace, &outcome),
                               linting: options.fix ? [] : Set(selected.map(\.file.path)))
         let fixed = options.fix ? fix(selected, workspace, &outcome) : [:]
         lint(selected, fixed: fixed, workspace, &outcome)
@@ -97,6 +99,28 @@ struct LintRun {
     }
 
     // MARK: 4. Index models
+
+    /// The other files of each project a linted file belongs to, where the paths name only part
+    /// of it (a file, as a pre-commit hook passes them, or a folder inside the project): their
+    /// declarations shape the models the linted files are checked against, as when the whole
+    /// project is linted. Read for declarations, never checked; a file among them that cannot
+    /// be read is not reported (nobody asked about it). Only folders holding a package
+    /// manifest or an Xcode project count: a lone file's folder is not walked.
+    func projectSources(of files: [ScannedFile], _ workspace: Workspace) -> [ScannedFile] {
+        let folders = options.paths.compactMap { path -> String? in
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
+            return URL(fileURLWithPath: path).standardizedFileURL.path
+        }
+        let partial = Set(files.map { workspace.project(of: $0.path) }).filter { project in
+            !folders.contains { project.folder == $0 || project.folder.hasPrefix($0 == "/" ? "/" : $0 + "/") }
+                && (FileDiscovery.directoryEntries(project.folder) ?? []).contains { Project.isMarker($0.0) }
+        }
+        guard !partial.isEmpty else { return [] }
+        let linted = Set(files.map { URL(fileURLWithPath: $0.path).standardizedFileURL.path })
+        let others = FileDiscovery.swiftFiles(in: partial.map(\.folder).sorted()).files.filter { !linted.contains($0) }
+        return workspace.scan(others).files.filter { partial.contains(workspace.project(of: $0.path)) }
+    }
 
     /// The files named by `--models`: scanned for their declarations, never checked.
     func modelSources(excluding linted: Set<String>, _ workspace: Workspace, _ outcome: inout Outcome) -> [ScannedFile] {

@@ -41,8 +41,24 @@ import Testing
         #expect(mcp == cli)
     }
 
-    static func fromCommandLine(_ tree: TemporaryTree) throws -> Set<Reported> {
-        let output = Command.run(["--reporter", "json", "--no-cache", tree.path()])
+    /// A file named alone (as a pre-commit hook names changed files), a folder inside the
+    /// project, and a path written with `..` are checked against the whole project's models,
+    /// as when the project is linted: the same findings for those files, never doubled
+    /// declarations (which would make a model ambiguous and its findings vanish).
+    @Test func partOfAProjectIsCheckedAgainstTheWholeProjectsModels() throws {
+        let tree = try TemporaryTree(Self.files)
+        let whole = try Self.fromCommandLine(tree)
+        for (paths, shown) in [(["Sources/Views/List.swift"], ["Sources/Views/List.swift"]),
+                               (["Sources/Views"], ["Sources/Views/List.swift", "Sources/Views/Search.swift"]),
+                               (["Sources/Views/../Models/Song.swift", "Sources/Views/List.swift"], ["Sources/Views/List.swift"])] {
+            let part = try Self.fromCommandLine(tree, paths: paths.map { tree.path($0) })
+            #expect(part == whole.filter { shown.contains($0.file) }, "\(paths)")
+            #expect(part.contains { $0.rule == "computed-property" }, "\(paths)")
+        }
+    }
+
+    static func fromCommandLine(_ tree: TemporaryTree, paths: [String]? = nil) throws -> Set<Reported> {
+        let output = Command.run(["--reporter", "json", "--no-cache"] + (paths ?? [tree.path()]))
         let document = try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any]
         return Set((document?["findings"] as? [[String: Any]] ?? []).map { finding in
             Reported(file: String((finding["file"] as? String ?? "").dropFirst(tree.path().count + 1)),

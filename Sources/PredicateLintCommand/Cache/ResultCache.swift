@@ -230,7 +230,7 @@ public final class ResultCache: Sendable {
         return negative ? -value : value
     }
 
-    /// Replaces the index with these entries (those of the files seen in this run).
+    /// Replaces the index with these entries.
     public func storeScanIndex(_ index: [ContentDigest: Prefilter]) {
         var text = ""
         for (digest, prefilter) in index {
@@ -276,7 +276,7 @@ public final class ResultCache: Sendable {
         return index
     }
 
-    /// Replaces the index with these files (those read or recognized in this run). A path
+    /// Replaces the index with these files. A path
     /// holding a tab or a line break is left out: it is read again each run.
     public func storeFileIndex(_ index: [String: KnownFile]) {
         var text = ""

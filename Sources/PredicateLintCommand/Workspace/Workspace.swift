@@ -97,13 +97,21 @@ public final class Workspace: @unchecked Sendable {
         }
         let files = results.compactMap { try? $0.0.get() }
         if let cache {
+            // Both indexes keep what earlier runs saw as well (a run over one app, or one file,
+            // does not make the next run over the whole tree read everything again), up to a
+            // bound: past it, only this run's entries are kept.
+            let limit = max(20_000, 2 * paths.count)
             let seen = Dictionary(files.map { ($0.contentDigest, $0.prefilter) }, uniquingKeysWith: { first, _ in first })
-            if seen.count != known.count || seen.keys.contains(where: { known[$0] == nil }) { cache.storeScanIndex(seen) }
+            if seen.keys.contains(where: { known[$0] == nil }) {
+                cache.storeScanIndex(known.count + seen.count <= limit ? known.merging(seen) { _, new in new } : seen)
+            }
             var read: [String: ResultCache.KnownFile] = [:]
             for case let (.success(file), stamp?) in results where stamp.isSettled(before: now) {
                 read[file.path] = ResultCache.KnownFile(stamp: stamp, digest: file.contentDigest, byteOrderMark: file.byteOrderMark)
             }
-            if read != knownFiles { cache.storeFileIndex(read) }
+            if read.contains(where: { knownFiles[$0.key] != $0.value }) {
+                cache.storeFileIndex(knownFiles.count + read.count <= limit ? knownFiles.merging(read) { _, new in new } : read)
+            }
         }
         return (files, results.compactMap { if case .failure(let problem) = $0.0 { problem } else { nil } })
     }

@@ -42,6 +42,9 @@ public final class Workspace: @unchecked Sendable {
     /// What each folder with a package manifest or Xcode project states, once read.
     private var targetsByFolder: [String: ProjectDeploymentTarget?] = [:]
     private var lintersByConfiguration: [String: SelectedLinter] = [:]
+    /// The cache's scan and file indexes as last read or written: read once however many
+    /// times files are scanned.
+    private var indexes: (contents: [ContentDigest: Prefilter], files: [String: ResultCache.KnownFile])?
     /// Files the declarations pass parsed for linting as well, until `lint` takes them.
     private var parsedForLint: [String: ParsedForLint] = [:]
     private let lock = NSLock()
@@ -84,8 +87,7 @@ public final class Workspace: @unchecked Sendable {
     public func scan(_ paths: [String], now: Int64 = Int64(Date().timeIntervalSince1970 * 1_000_000_000))
         -> (files: [ScannedFile], problems: [InputProblem]) {
         let cache = settings.cache
-        let known = cache?.scanIndex() ?? [:]
-        let knownFiles = cache?.fileIndex() ?? [:]
+        let (known, knownFiles) = knownIndexes()
         let results = ThreadPool.parallelMap(paths) { path -> (Result<ScannedFile, InputProblem>, FileStamp?) in
             // Stamped before reading: a write during the read then changes the stamp, and the
             // next run reads the file again.
@@ -102,18 +104,34 @@ public final class Workspace: @unchecked Sendable {
             // bound: past it, only this run's entries are kept.
             let limit = max(20_000, 2 * paths.count)
             let seen = Dictionary(files.map { ($0.contentDigest, $0.prefilter) }, uniquingKeysWith: { first, _ in first })
+            var contents = known
             if seen.keys.contains(where: { known[$0] == nil }) {
-                cache.storeScanIndex(known.count + seen.count <= limit ? known.merging(seen) { _, new in new } : seen)
+                contents = known.count + seen.count <= limit ? known.merging(seen) { _, new in new } : seen
+                cache.storeScanIndex(contents)
             }
             var read: [String: ResultCache.KnownFile] = [:]
             for case let (.success(file), stamp?) in results where stamp.isSettled(before: now) {
                 read[file.path] = ResultCache.KnownFile(stamp: stamp, digest: file.contentDigest, byteOrderMark: file.byteOrderMark)
             }
+            var stamped = knownFiles
             if read.contains(where: { knownFiles[$0.key] != $0.value }) {
-                cache.storeFileIndex(knownFiles.count + read.count <= limit ? knownFiles.merging(read) { _, new in new } : read)
+                stamped = knownFiles.count + read.count <= limit ? knownFiles.merging(read) { _, new in new } : read
+                cache.storeFileIndex(stamped)
             }
+            lock.withLock { indexes = (contents, stamped) }
         }
         return (files, results.compactMap { if case .failure(let problem) = $0.0 { problem } else { nil } })
+    }
+
+    /// The cache's indexes, read on first use.
+    private func knownIndexes() -> (contents: [ContentDigest: Prefilter], files: [String: ResultCache.KnownFile]) {
+        guard let cache = settings.cache else { return ([:], [:]) }
+        return lock.withLock {
+            if let indexes { return indexes }
+            let read = (contents: cache.scanIndex(), files: cache.fileIndex())
+            indexes = read
+            return read
+        }
     }
 
     // MARK: Configuration

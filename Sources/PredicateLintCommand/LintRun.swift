@@ -48,8 +48,8 @@ struct LintRun {
         }
         // Selecting needs no models; knowing what is linted lets the declarations pass parse a
         // file needed by both passes once.
-        let selected = select(files, workspace)
         let indexed = files + projectSources(of: files, workspace)
+        let selected = select(files, workspace)
         workspace.indexModels(of: indexed, sharing: modelSources(excluding: Set(indexed.map(\.path)), workspace, &outcome),
                               linting: options.fix ? [] : Set(selected.map(\.file.path)))
         let fixed = options.fix ? fix(selected, workspace, &outcome) : [:]
@@ -117,6 +117,7 @@ struct LintRun {
                 && (FileDiscovery.directoryEntries(project.folder) ?? []).contains { Project.isMarker($0.0) }
         }
         guard !partial.isEmpty else { return [] }
+        workspace.includeWholeProjects(partial.sorted())
         let linted = Set(files.map { URL(fileURLWithPath: $0.path).standardizedFileURL.path })
         let others = FileDiscovery.swiftFiles(in: partial.map(\.folder).sorted()).files.filter { !linted.contains($0) }
         return workspace.scan(others).files.filter { partial.contains(workspace.project(of: $0.path)) }

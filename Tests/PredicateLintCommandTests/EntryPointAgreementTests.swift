@@ -57,6 +57,21 @@ import Testing
         }
     }
 
+    /// A local package's models belong to the app that holds it, whether the app is linted
+    /// whole or one of its files alone (found on a real app: Apple's Backyard Birds keeps its
+    /// models in a local package).
+    @Test func aFileAloneSeesTheModelsOfItsAppsLocalPackages() throws {
+        let tree = try TemporaryTree([
+            "App.xcodeproj/project.pbxproj": "// !$*UTF8*$!\n{ objects = { }; }\n",
+            "Data/Package.swift": "// swift-tools-version: 6.0\n",
+            "Data/Sources/Data/Song.swift": "@Model final class Song {\n  var plays = 0\n  var isLoud: Bool { plays > 100 }\n}\n",
+            "App/Views/List.swift": "let a = #Predicate<Song> { $0.isLoud }\n",
+        ])
+        let whole = try Self.fromCommandLine(tree)
+        #expect(whole.map(\.rule) == ["computed-property"])
+        #expect(try Self.fromCommandLine(tree, paths: [tree.path("App/Views/List.swift")]) == whole)
+    }
+
     static func fromCommandLine(_ tree: TemporaryTree, paths: [String]? = nil) throws -> Set<Reported> {
         let output = Command.run(["--reporter", "json", "--no-cache"] + (paths ?? [tree.path()]))
         let document = try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any]

@@ -28,7 +28,7 @@ public struct Project: Hashable, Sendable, Comparable, CustomStringConvertible {
 /// A file under no root (an editor's document elsewhere) is placed by the same search from
 /// its own folder.
 final class ProjectLocator: @unchecked Sendable {
-    private let roots: [String]
+    private var roots: [String]
     private var markerByFolder: [String: Bool] = [:]
     private var projectByFolder: [String: Project] = [:]
     private let lock = NSLock()
@@ -43,6 +43,15 @@ final class ProjectLocator: @unchecked Sendable {
         }.sorted { $0.count < $1.count }
     }
 
+    /// Makes whole projects roots too, where only part of each was linted: their files (local
+    /// packages included) then belong to them as when they are linted whole.
+    func addRoots(_ folders: [String]) {
+        lock.withLock {
+            roots = Array(Set(roots + folders)).sorted { ($0.count, $0) < ($1.count, $1) }
+            projectByFolder = [:]
+        }
+    }
+
     func project(of file: String) -> Project {
         let folder = Paths.folder(of: file)
         if let known = lock.withLock({ projectByFolder[folder] }) { return known }
@@ -53,6 +62,7 @@ final class ProjectLocator: @unchecked Sendable {
 
     private func locate(folder: String) -> Project {
         // The outermost root holding the folder bounds the search below it.
+        let roots = lock.withLock { self.roots }
         let root = roots.first { folder == $0 || folder.hasPrefix($0 == "/" ? "/" : $0 + "/") } ?? folder
         var candidate = root
         let below = folder == root ? [] : folder.dropFirst(root == "/" ? 1 : root.count + 1).split(separator: "/")

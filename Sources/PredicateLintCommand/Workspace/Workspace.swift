@@ -219,6 +219,12 @@ public final class Workspace: @unchecked Sendable {
         projects.project(of: path)
     }
 
+    /// Whole projects whose files count as they would if the projects were linted whole (where
+    /// only part of each was named), local packages included; call before asking about files.
+    public func includeWholeProjects(_ projects: [Project]) {
+        self.projects.addRoots(projects.map(\.folder))
+    }
+
     /// The models of the project `path` belongs to (indexed now if they were deferred).
     public func models(for path: String) -> ProjectModels {
         let project = project(of: path)

@@ -46,9 +46,10 @@ struct LintRun {
         guard let files = scan(paths, workspace, &outcome) else {
             return CommandOutput(standardError: outcome.problems.map { $0.description + "\n" }.joined(), exitCode: 2)
         }
+        // The rest of a project the paths name only part of, read for its declarations.
+        let indexed = files + projectSources(of: files, workspace)
         // Selecting needs no models; knowing what is linted lets the declarations pass parse a
         // file needed by both passes once.
-        let indexed = files + projectSources(of: files, workspace)
         let selected = select(files, workspace)
         workspace.indexModels(of: indexed, sharing: modelSources(excluding: Set(indexed.map(\.path)), workspace, &outcome),
                               linting: options.fix ? [] : Set(selected.map(\.file.path)))

@@ -47,51 +47,59 @@ public enum FileDiscovery {
                                    problems: inout [InputProblem], listed: inout [String: FolderListing]) -> [String] {
         let base = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
         var files: [String] = []
-        var pending = [base]
+        var pending: [String] = []
+        var level = [base]
         var visited: Set<FolderIdentity> = []
-        while let current = pending.popLast() {
-            guard let (identity, entries) = directoryListing(current) else {
-                problems.append(InputProblem(path: current, message: "cannot list this directory; check its permissions"))
-                continue
-            }
-            // A symbolic link loop would otherwise be walked forever. A folder is known by its
-            // device and inode, asked of the open folder (resolving the links of its path took
-            // a lookup per component).
-            if let identity {
-                guard visited.insert(identity).inserted else { continue }
-            }
-            var listing = FolderListing()
-            defer { listed[current] = listing }
-            for (name, kind) in entries {
-                if name == Configuration.fileName { listing.hasConfiguration = true }
-                if Project.isMarker(name) { listing.hasProjectMarker = true }
-                let path = current == "." && base == "." ? name : "\(current)/\(name)"
-                if kind != .directory, InFlightFiles.isLeftover(name) {
-                    // A temporary file of a `--fix` that was killed: never a user's file.
-                    try? fileManager.removeItem(atPath: path)
+        // Level by level, each level's folders listed on all cores (listing is system calls,
+        // which the kernel runs in parallel); what the listings say is taken in order.
+        while !level.isEmpty {
+            let listings = level.count < 16 ? level.map(directoryListing) : ThreadPool.parallelMap(level, directoryListing)
+            for (current, listing) in zip(level, listings) {
+                guard let (identity, entries) = listing else {
+                    problems.append(InputProblem(path: current, message: "cannot list this directory; check its permissions"))
                     continue
                 }
-                switch kind {
-                case .directory:
-                    if !skipped.contains(name) { pending.append(path) }
-                case .file:
-                    if name.hasSuffix(".swift") { files.append(path) }
-                case .unknown:
-                    // A symbolic link, or a file system that does not say: ask.
-                    var isDirectory: ObjCBool = false
-                    guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                        if name.hasSuffix(".swift") {
-                            problems.append(InputProblem(path: path, message: "is a broken symbolic link; fix it or remove it"))
-                        }
+                // A symbolic link loop would otherwise be walked forever. A folder is known by its
+                // device and inode, asked of the open folder (resolving the links of its path took
+                // a lookup per component).
+                if let identity {
+                    guard visited.insert(identity).inserted else { continue }
+                }
+                var listing = FolderListing()
+                defer { listed[current] = listing }
+                for (name, kind) in entries {
+                    if name == Configuration.fileName { listing.hasConfiguration = true }
+                    if Project.isMarker(name) { listing.hasProjectMarker = true }
+                    let path = current == "." && base == "." ? name : "\(current)/\(name)"
+                    if kind != .directory, InFlightFiles.isLeftover(name) {
+                        // A temporary file of a `--fix` that was killed: never a user's file.
+                        try? fileManager.removeItem(atPath: path)
                         continue
                     }
-                    if isDirectory.boolValue {
+                    switch kind {
+                    case .directory:
                         if !skipped.contains(name) { pending.append(path) }
-                    } else if name.hasSuffix(".swift") {
-                        files.append(path)
+                    case .file:
+                        if name.hasSuffix(".swift") { files.append(path) }
+                    case .unknown:
+                        // A symbolic link, or a file system that does not say: ask.
+                        var isDirectory: ObjCBool = false
+                        guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                            if name.hasSuffix(".swift") {
+                                problems.append(InputProblem(path: path, message: "is a broken symbolic link; fix it or remove it"))
+                            }
+                            continue
+                        }
+                        if isDirectory.boolValue {
+                            if !skipped.contains(name) { pending.append(path) }
+                        } else if name.hasSuffix(".swift") {
+                            files.append(path)
+                        }
                     }
                 }
             }
+            level = pending
+            pending = []
         }
         return files.sorted()
     }

@@ -128,7 +128,15 @@ public final class Workspace: @unchecked Sendable {
         guard let cache = settings.cache else { return ([:], [:]) }
         return lock.withLock {
             if let indexes { return indexes }
-            let read = (contents: cache.scanIndex(), files: cache.fileIndex())
+            // The two files are read and parsed side by side: each has a line per file.
+            enum Index: Sendable { case contents([ContentDigest: Prefilter]), files([String: ResultCache.KnownFile]) }
+            var read: (contents: [ContentDigest: Prefilter], files: [String: ResultCache.KnownFile]) = ([:], [:])
+            for index in ThreadPool.parallelMap([true, false], { $0 ? Index.contents(cache.scanIndex()) : Index.files(cache.fileIndex()) }) {
+                switch index {
+                case .contents(let contents): read.contents = contents
+                case .files(let files): read.files = files
+                }
+            }
             indexes = read
             return read
         }

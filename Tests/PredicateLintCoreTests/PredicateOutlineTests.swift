@@ -86,6 +86,20 @@ import Testing
         #expect(outline.text.contains("let unrelated = 1"))
     }
 
+    /// What introduces a body is the text since the previous brace or `;`: a view's `body`
+    /// right after an `@Query` property is not kept for it, a predicate's closure still is.
+    @Test func aBodyIsKeptForTheTextThatIntroducesItOnly() throws {
+        let text = """
+            struct V: View {
+                @Query(filter: #Predicate<Item> { $0.isPinned }) var items: [Item]
+                var body: some View { List(items) { Text($0.name) } }
+            }
+            """
+        let outline = try #require(PredicateOutline(text: text))
+        #expect(outline.text.contains("#Predicate<Item> { $0.isPinned }"))
+        #expect(!outline.text.contains("List(items)"))
+    }
+
     @Test func aFileWithNothingToBlankHasNoOutline() {
         #expect(PredicateOutline(text: "let p = #Predicate<Item> { $0.ok }") == nil)
     }

@@ -3,10 +3,10 @@
 /// A file is linted because it holds a predicate, yet most of its bytes are views and methods
 /// that do not: parsing them was most of a cold run's lint stage. The bodies that
 /// `DeclarationSkeleton`'s pass would empty (functions, accessors, closures), and the braces
-/// nested in those that are kept, whose text (or the 256 bytes before them) names neither a
-/// predicate (`Predicate`, `Expression`), a query (`Query`), an availability check
-/// (`#available`, `#unavailable`) nor this tool (`predicate-lint`, its suppression comments)
-/// become spaces, byte for byte, with every line break kept: every offset, line and
+/// nested in those that are kept, whose text (or the text that introduces them, back to the
+/// previous brace or `;`) names neither a predicate (`Predicate`, `Expression`), a query
+/// (`Query`), an availability check (`#available`, `#unavailable`) nor this tool
+/// (`predicate-lint`, its suppression comments) become spaces, byte for byte, with every line break kept: every offset, line and
 /// column of what remains is the file's own, so findings and fixes are unchanged
 /// (`PredicateOutlineTests` lint both forms of every Swift file in this repository).
 ///
@@ -40,7 +40,7 @@ public struct PredicateOutline: Sendable {
     /// one `Button` action builds a predicate keeps that action and blanks the rest.
     static func outline(_ body: Range<Int>, in scanner: inout DeclarationSkeleton.Scanner, blanking blanked: inout [Range<Int>]) {
         let bytes = scanner.bytes
-        let before = UnsafeBufferPointer(rebasing: bytes[max(0, body.lowerBound - lookBehind)..<body.lowerBound])
+        let before = UnsafeBufferPointer(rebasing: bytes[lookBehindStart(before: body.lowerBound, in: bytes)..<body.lowerBound])
         if mayMatter(before) { return }
         guard mayMatter(UnsafeBufferPointer(rebasing: bytes[body])) else {
             blanked.append(body)
@@ -49,8 +49,25 @@ public struct PredicateOutline: Sendable {
         for inner in scanner.bodies(directlyIn: body) { outline(inner, in: &scanner, blanking: &blanked) }
     }
 
-    /// How many bytes before a body are read with it.
+    /// How many bytes before a body are read with it, at most.
     static let lookBehind = 256
+
+    /// Where the text that introduces a body starts: just after the last brace or `;` before
+    /// its `{` (`#Predicate<Item> `, `filter: #Predicate `, `func f() -> Predicate<Item> `),
+    /// and no more than `lookBehind` bytes back. A view's `body` that follows an `@Query`
+    /// property is not kept for that property's sake.
+    /// `bodyStart`: just after the body's `{`.
+    static func lookBehindStart(before bodyStart: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let open = bodyStart - 1
+        let limit = max(0, open - lookBehind)
+        var start = open
+        while start > limit {
+            let byte = bytes[start - 1]
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: ";") { break }
+            start -= 1
+        }
+        return start
+    }
 
     /// Words whose presence keeps a body as written.
     static let keptFor = ["Predicate", "Expression", "Query", "#available", "#unavailable", "predicate-lint"]

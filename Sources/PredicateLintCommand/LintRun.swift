@@ -114,8 +114,7 @@ struct LintRun {
             return URL(fileURLWithPath: path).standardizedFileURL.path
         }
         let partial = Set(files.map { workspace.project(of: $0.path) }).filter { project in
-            !folders.contains { project.folder == $0 || project.folder.hasPrefix($0 == "/" ? "/" : $0 + "/") }
-                && (FileDiscovery.directoryEntries(project.folder) ?? []).contains { Project.isMarker($0.0) }
+            !folders.contains { Paths.isWithin(project.folder, folder: $0) } && workspace.isMarked(project)
         }
         guard !partial.isEmpty else { return [] }
         workspace.includeWholeProjects(partial.sorted())

@@ -50,6 +50,11 @@ enum Paths {
         return componentLength > 0 && !(componentLength == dots && dots <= 2)
     }
 
+    /// Whether `path` is `folder` or lies below it (both standardized).
+    static func isWithin(_ path: String, folder: String) -> Bool {
+        path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
+    }
+
     /// An absolute path with nothing to standardize: as `folder(of:)` gives folders.
     static func isStandardAbsolute(_ path: String) -> Bool {
         path.utf8.first == UInt8(ascii: "/") && (path == "/" || isStandard(path.utf8))

@@ -13,8 +13,9 @@ private func memmem(_ haystack: UnsafeRawPointer, _ haystackLength: Int,
 /// predicate may capture (the only kind of constant a rule asks about). Most of these depend
 /// on names known only once the models are, so the scan records the names that follow
 /// `extension`, `struct`, `enum`, `class`, `actor`, `protocol`, `typealias`, and the roots
-/// after `Predicate<` and the like; the `Workspace` decides per project. The scan may say yes too often (a keyword in a comment),
-/// never no too often: a file that does not contain a name's bytes cannot declare it.
+/// after `Predicate<` and the like; the `Workspace` decides per project. The scan may say yes
+/// too often (a keyword in a comment), never no too often: a file that does not contain a
+/// name's bytes cannot declare it.
 public struct Prefilter: Sendable, Equatable {
     public var hasPredicate = false
     public var hasModel = false

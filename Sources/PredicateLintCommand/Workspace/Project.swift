@@ -63,7 +63,7 @@ final class ProjectLocator: @unchecked Sendable {
     private func locate(folder: String) -> Project {
         // The outermost root holding the folder bounds the search below it.
         let roots = lock.withLock { self.roots }
-        let root = roots.first { folder == $0 || folder.hasPrefix($0 == "/" ? "/" : $0 + "/") } ?? folder
+        let root = roots.first { Paths.isWithin(folder, folder: $0) } ?? folder
         var candidate = root
         let below = folder == root ? [] : folder.dropFirst(root == "/" ? 1 : root.count + 1).split(separator: "/")
         for component in [Substring("")] + below {
@@ -87,7 +87,7 @@ final class ProjectLocator: @unchecked Sendable {
         var folder = Paths.folder(of: file)
         while true {
             if hasMarker(folder) { folders.append(folder) }
-            guard folder != project, folder.hasPrefix(project == "/" ? "/" : project + "/") else { break }
+            guard folder != project, Paths.isWithin(folder, folder: project) else { break }
             folder = Paths.folder(of: folder)
         }
         return folders
@@ -98,7 +98,7 @@ final class ProjectLocator: @unchecked Sendable {
         lock.withLock { markerByFolder.merge(markers) { _, listed in listed } }
     }
 
-    private func hasMarker(_ folder: String) -> Bool {
+    func hasMarker(_ folder: String) -> Bool {
         if let known = lock.withLock({ markerByFolder[folder] }) { return known }
         let found = FileDiscovery.directoryEntries(folder)?.contains { Project.isMarker($0.0) } ?? false
         lock.withLock { markerByFolder[folder] = found }

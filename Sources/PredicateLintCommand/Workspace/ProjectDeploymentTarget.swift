@@ -168,13 +168,13 @@ public struct ProjectDeploymentTarget: Sendable, Equatable {
         /// the first entry it cannot read.
         static func objectSpans(in bytes: UnsafeBufferPointer<UInt8>) -> [(id: Range<Int>, isa: Range<Int>, body: Range<Int>)] {
             var spans: [(id: Range<Int>, isa: Range<Int>, body: Range<Int>)] = []
-            guard var index = find(Array("objects = {".utf8), in: bytes, from: 0)?.upperBound else { return spans }
+            guard var index = XcodePatterns.find(Array("objects = {".utf8), in: bytes, from: 0)?.upperBound else { return spans }
             while true {
                 while index < bytes.count, isSpace(bytes[index]) { index += 1 }
                 guard index < bytes.count, bytes[index] != UInt8(ascii: "}") else { return spans }
                 let idStart = index
                 if bytes[idStart...].starts(with: "/*".utf8) {
-                    guard let end = find(Array("*/".utf8), in: bytes, from: idStart + 2) else { return spans }
+                    guard let end = XcodePatterns.find(Array("*/".utf8), in: bytes, from: idStart + 2) else { return spans }
                     index = end.upperBound
                     continue
                 }
@@ -191,17 +191,6 @@ public struct ProjectDeploymentTarget: Sendable, Equatable {
             }
         }
 
-        /// The first occurrence of `needle` at or after `start`.
-        private static func find(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Range<Int>? {
-            guard let first = needle.first, needle.count <= bytes.count else { return nil }
-            var index = start
-            while index + needle.count <= bytes.count {
-                if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) { return index..<(index + needle.count) }
-                index += 1
-            }
-            return nil
-        }
-
         private static func isSpace(_ byte: UInt8) -> Bool {
             byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C
         }
@@ -211,7 +200,7 @@ public struct ProjectDeploymentTarget: Sendable, Equatable {
         static func isa(in bytes: UnsafeBufferPointer<UInt8>, _ body: Range<Int>) -> Range<Int>? {
             let word = Array("isa".utf8)
             var search = body.lowerBound
-            while let found = find(word, in: UnsafeBufferPointer(rebasing: bytes[..<body.upperBound]), from: search) {
+            while let found = XcodePatterns.find(word, in: UnsafeBufferPointer(rebasing: bytes[..<body.upperBound]), from: search) {
                 search = found.upperBound
                 if found.lowerBound > body.lowerBound, XcodePatterns.isWordByte(bytes[found.lowerBound - 1]) { continue }
                 var index = found.upperBound
@@ -241,7 +230,7 @@ public struct ProjectDeploymentTarget: Sendable, Equatable {
                         if index < bytes.count { index += 1 }
                     }
                 } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
-                    guard let end = find(Array("*/".utf8), in: bytes, from: index + 2) else { return nil }
+                    guard let end = XcodePatterns.find(Array("*/".utf8), in: bytes, from: index + 2) else { return nil }
                     index = end.upperBound - 1
                 } else if byte == UInt8(ascii: "{") {
                     depth += 1
@@ -306,19 +295,26 @@ enum XcodePatterns {
     /// Tried only where `name` starts a word.
     nonisolated(unsafe) static let configurationName = /name\s*=\s*"?([^";]*)"?\s*;/
 
-    /// Where `word` occurs in `text`, as offsets into its UTF-8.
+    /// The first occurrence of `needle` at or after `start`.
+    static func find(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Range<Int>? {
+        guard let first = needle.first, needle.count <= bytes.count else { return nil }
+        var index = start
+        while index + needle.count <= bytes.count {
+            if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) { return index..<(index + needle.count) }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Where `word` occurs in `text`, as offsets into its UTF-8, each after the one before.
     static func offsets(of word: String, in text: Substring) -> [Int] {
         let needle = Array(word.utf8)
         let search = { (bytes: UnsafeBufferPointer<UInt8>) -> [Int] in
             var found: [Int] = []
-            var index = 0
-            while index + needle.count <= bytes.count {
-                if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) {
-                    found.append(index)
-                    index += needle.count
-                } else {
-                    index += 1
-                }
+            var start = 0
+            while let hit = find(needle, in: bytes, from: start) {
+                found.append(hit.lowerBound)
+                start = hit.upperBound
             }
             return found
         }

@@ -227,6 +227,12 @@ public final class Workspace: @unchecked Sendable {
         projects.project(of: path)
     }
 
+    /// Whether the project's folder holds a package manifest or an Xcode project (else it is
+    /// only the folder a search for one ended at).
+    public func isMarked(_ project: Project) -> Bool {
+        projects.hasMarker(project.folder)
+    }
+
     /// Whole projects whose files count as they would if the projects were linted whole (where
     /// only part of each was named), local packages included; call before asking about files.
     public func includeWholeProjects(_ projects: [Project]) {

@@ -6,9 +6,10 @@
 /// nested in those that are kept, whose text (or the text that introduces them, back to the
 /// previous brace or `;`) names neither a predicate (`Predicate`, `Expression`), a query
 /// (`Query`), an availability check (`#available`, `#unavailable`) nor this tool
-/// (`predicate-lint`, its suppression comments) become spaces, byte for byte, with every line break kept: every offset, line and
-/// column of what remains is the file's own, so findings and fixes are unchanged
-/// (`PredicateOutlineTests` lint both forms of every Swift file in this repository).
+/// (`predicate-lint`, its suppression comments) become spaces, byte for byte, with every line
+/// break kept: every offset, line and column of what remains is the file's own, so findings
+/// and fixes are unchanged (`PredicateOutlineTests` lint both forms of every Swift file in this
+/// repository).
 ///
 /// Nil where the pass declines the text, or blanks nothing: then the file is parsed as it is.
 public struct PredicateOutline: Sendable {
@@ -33,8 +34,8 @@ public struct PredicateOutline: Sendable {
         self.text = String(decoding: outlined, as: UTF8.self)
     }
 
-    /// Decides one body (the range inside its braces): blanked when neither it nor the bytes
-    /// just before it name a kept word; kept whole when the bytes before it do (a predicate's
+    /// Decides one body (the range inside its braces): blanked when neither it nor the text
+    /// that introduces it names a kept word; kept whole when that text does (a predicate's
     /// own closure, whose inner closures may lie far from `#Predicate`); otherwise kept, with
     /// the same decision taken for each body directly inside it, so that a long view whose
     /// one `Button` action builds a predicate keeps that action and blanks the rest.

@@ -45,16 +45,22 @@ import PredicateLintCore
         #expect(!output.standardOutput.contains("\r"))
     }
 
-    /// Paths with nothing to standardize take a short way; it must answer as the long one.
+    /// Paths with nothing to standardize take a short way; it must answer as the long one,
+    /// for relative paths (taken from the working directory, or from a base) as for absolute.
     @Test(arguments: [("/a/b/c.swift", "/a/b"), ("/a/bc.swift", "/a/b"), ("/a/b", "/a/b"), ("/a/b/./c.swift", "/a/b"),
-                      ("/a/b/c.swift", "/"), ("/a/é/c.swift", "/a/é"), ("/a/b/../b/c.swift", "/a/b"), ("/a/b/c.swift", "/a/b/")])
+                      ("/a/b/c.swift", "/"), ("/a/é/c.swift", "/a/é"), ("/a/b/../b/c.swift", "/a/b"), ("/a/b/c.swift", "/a/b/"),
+                      ("a/b/c.swift", "a/b"), ("c.swift", "a"), ("a/./c.swift", "a"), ("a/../a/c.swift", "a"), ("a//c.swift", "a"),
+                      ("a/c.swift", "/"), ("a/c.swift", "/tmp"), ("..", "a"), ("a/b", "/a")])
     func relativePathsAreTheSameEitherWay(_ path: String, _ folder: String) {
-        let slow = { () -> String? in
-            let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-            let root = URL(fileURLWithPath: folder).standardizedFileURL.path
+        func slow(base: String?) -> String? {
+            let baseURL = base.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            let absolute = URL(fileURLWithPath: path, relativeTo: baseURL).standardizedFileURL.path
+            let root = URL(fileURLWithPath: folder, relativeTo: baseURL).standardizedFileURL.path
             return absolute.hasPrefix(root + "/") ? String(absolute.dropFirst(root.count + 1)) : nil
-        }()
-        #expect(Paths.relative(path, to: folder) == slow)
+        }
+        #expect(Paths.relative(path, to: folder) == slow(base: nil))
+        #expect(Paths.relative(path, to: folder, base: "/x/y") == slow(base: "/x/y"))
+        #expect(Paths.relative(path, to: folder, base: "/") == slow(base: "/"))
         #expect(Paths.folder(of: path) == URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path)
     }
 

@@ -21,9 +21,9 @@ enum Paths {
     /// `path` relative to `folder`, or nil when it is not inside it. Relative paths are taken
     /// from `base` (the current directory unless given); `.` and `..` are resolved first.
     static func relative(_ path: String, to folder: String, base: String? = nil) -> String? {
-        // Asked for every file a configuration covers: two absolute paths with nothing to
-        // standardize are compared as they are (Foundation's URL takes microseconds).
-        if folder != "/", isStandardAbsolute(path), isStandardAbsolute(folder) {
+        // Asked for every file a configuration covers: two paths with nothing to standardize
+        // are compared as they are (Foundation's URL takes microseconds).
+        if let path = standardAbsolute(path, base: base), let folder = standardAbsolute(folder, base: base), folder != "/" {
             return path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : nil
         }
         let baseURL = base.map { URL(fileURLWithPath: $0, isDirectory: true) }
@@ -32,12 +32,12 @@ enum Paths {
         return absolute.hasPrefix(root + "/") ? String(absolute.dropFirst(root.count + 1)) : nil
     }
 
-    /// The folder a file is in, standardized.
-    /// No empty, `.` or `..` component and no trailing `/`: nothing to standardize.
-    private static func isStandard(_ path: String.UTF8View) -> Bool {
+    /// No empty, `.` or `..` component and no trailing `/` (`components` is a path without
+    /// its leading `/`): nothing to standardize.
+    private static func isStandard(_ components: Substring.UTF8View) -> Bool {
         var componentLength = 0
         var dots = 0
-        for byte in path.dropFirst() {
+        for byte in components {
             if byte == UInt8(ascii: "/") {
                 if componentLength == 0 || componentLength == dots && dots <= 2 { return false }
                 componentLength = 0
@@ -57,15 +57,30 @@ enum Paths {
 
     /// An absolute path with nothing to standardize: as `folder(of:)` gives folders.
     static func isStandardAbsolute(_ path: String) -> Bool {
-        path.utf8.first == UInt8(ascii: "/") && (path == "/" || isStandard(path.utf8))
+        path.utf8.first == UInt8(ascii: "/") && (path == "/" || isStandard(path[...].utf8.dropFirst()))
     }
 
+    /// The directory relative paths are taken from. The tool never changes it, so it is asked
+    /// once rather than by every `URL(fileURLWithPath:)` (a system call each, for every file
+    /// of `predicate-lint lint .`).
+    private static let workingDirectory = FileManager.default.currentDirectoryPath
+
+    /// `path` made absolute without Foundation's URL when there is nothing to standardize:
+    /// an absolute path as it is, a relative one below `base` (the working directory unless
+    /// given). Nil otherwise.
+    private static func standardAbsolute(_ path: String, base: String? = nil) -> String? {
+        if isStandardAbsolute(path) { return path }
+        let base = base ?? workingDirectory
+        guard path.utf8.first != UInt8(ascii: "/"), isStandard(path[...].utf8), isStandardAbsolute(base) else { return nil }
+        return base == "/" ? "/" + path : base + "/" + path
+    }
+
+    /// The folder a file is in, standardized.
     static func folder(of file: String) -> String {
-        // Asked for every file, often several times: an absolute path with nothing to
-        // standardize is cut at its last `/` (Foundation's URL takes microseconds per call).
-        let utf8 = file.utf8
-        if utf8.first == UInt8(ascii: "/"), isStandard(utf8), let slash = utf8.lastIndex(of: UInt8(ascii: "/")) {
-            return slash == utf8.startIndex ? "/" : String(file[..<slash])
+        // Asked for every file, often several times: a path with nothing to standardize is
+        // cut at its last `/` (Foundation's URL takes microseconds per call).
+        if let absolute = standardAbsolute(file), let slash = absolute.utf8.lastIndex(of: UInt8(ascii: "/")) {
+            return slash == absolute.utf8.startIndex ? "/" : String(absolute[..<slash])
         }
         return URL(fileURLWithPath: file).standardizedFileURL.deletingLastPathComponent().path
     }

@@ -339,7 +339,8 @@ public enum ArgumentParser {
                    predicate-lint --stdin --stdin-path PATH [options] [MODEL-PATH ...]
 
             Lints every *.swift file under each PATH (default: the current directory), skipping
-            \(FileDiscovery.skippedDirectories.joined(separator: ", ")).
+            \(FileDiscovery.skippedDirectories.joined(separator: ", ")) and Xcode's data bundles
+            (\(FileDiscovery.skippedBundleExtensions.map { "*." + $0 }.joined(separator: ", "))).
 
             COMMANDS:
             \(subcommands.map { row($0.name, $0.help) }.joined(separator: "\n"))

@@ -61,6 +61,10 @@ import PredicateLintCore
             ".git/hooks/x.swift": Self.hasPrefix,
             "Carthage/Y.swift": Self.hasPrefix,
             ".swiftpm/Z.swift": Self.hasPrefix,
+            "App/Assets.xcassets/AppIcon.appiconset/Contents.swift": Self.hasPrefix,
+            "App/App.xcodeproj/project.xcworkspace/W.swift": Self.hasPrefix,
+            "Model.xcdatamodeld/Model.xcdatamodel/M.swift": Self.hasPrefix,
+            "Frameworks/Kit.xcframework/K.swift": Self.hasPrefix,
         ])
         let discovered = FileDiscovery.swiftFiles(in: [tree.path()])
         #expect(discovered.files == [tree.path("App/Good.swift")])
@@ -158,6 +162,7 @@ import PredicateLintCore
         for reporter in ReporterKind.allCases { #expect(readme.contains("`\(reporter.rawValue)`"), "README: reporter \(reporter.rawValue)") }
         for key in Configuration.keys { #expect(readme.contains(key.name), "README: configuration key \(key.name)") }
         for folder in FileDiscovery.skippedDirectories { #expect(readme.contains("`\(folder)`"), "README: skipped folder \(folder)") }
+        for bundle in FileDiscovery.skippedBundleExtensions { #expect(readme.contains("`*.\(bundle)`"), "README: skipped bundle \(bundle)") }
     }
 
     /// `--help` names every command, option (with what it does), reporter and configuration key.
@@ -169,5 +174,6 @@ import PredicateLintCore
         for command in ArgumentParser.subcommands { #expect(help.contains(flat("\(command.name) \(command.help)")), "\(command.name)") }
         for key in Configuration.keys { #expect(help.contains(key.name)) }
         #expect(help.contains(FileDiscovery.skippedDirectories.joined(separator: ", ")))
+        #expect(help.contains(FileDiscovery.skippedBundleExtensions.map { "*." + $0 }.joined(separator: ", ")))
     }
 }

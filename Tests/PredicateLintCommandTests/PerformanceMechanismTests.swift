@@ -204,6 +204,21 @@ import SyntheticCorpus
         #expect(changed.first { $0.path == paths[1] }?.contentDigest == SHA256.digest(edited))
     }
 
+    /// Files are known by absolute path: the same relative path, asked from another folder, is
+    /// another file.
+    @Test func theFileIndexKnowsFilesByAbsolutePath() throws {
+        let tree = try TemporaryTree(["App/View.swift": Self.view])
+        let cache = ResultCache(directory: tree.path("cache"))
+        let workspace = try Workspace(roots: [tree.path("App")], settings: .init(cache: cache))
+        let absolute = tree.path("App/View.swift")
+        // The same file, reached from the working directory (tests cannot change it).
+        let up = FileManager.default.currentDirectoryPath.split(separator: "/").map { _ in ".." }
+        let relative = (up + absolute.split(separator: "/").map(String.init)).joined(separator: "/")
+        let scanned = workspace.scan([relative], now: Int64(Date().timeIntervalSince1970 * 1_000_000_000) + 10_000_000_000)
+        #expect(scanned.files.map(\.path) == [relative])
+        #expect(Array(cache.fileIndex().keys) == [URL(fileURLWithPath: absolute).standardizedFileURL.path])
+    }
+
     /// Stamps in nanoseconds need all of a 64-bit integer: the index must read back what it wrote.
     @Test func theFileIndexReadsBackWhatItWrote() throws {
         let tree = try TemporaryTree(["cache/.keep": ""])

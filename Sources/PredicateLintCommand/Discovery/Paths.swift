@@ -75,6 +75,11 @@ enum Paths {
         return base == "/" ? "/" + path : base + "/" + path
     }
 
+    /// `path` absolute and standardized.
+    static func absolute(_ path: String) -> String {
+        standardAbsolute(path) ?? URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
     /// The folder a file is in, standardized.
     static func folder(of file: String) -> String {
         // Asked for every file, often several times: a path with nothing to standardize is

@@ -73,9 +73,10 @@ public final class Workspace: @unchecked Sendable {
     /// which hold a project's marker.
     public func discoverFiles() -> FileDiscovery.Result {
         let discovery = FileDiscovery.swiftFiles(in: roots)
-        let standard = discovery.listedFolders.filter { Paths.isStandardAbsolute($0.key) }
-        configurations.noteListed(folders: standard.filter { !$0.value.hasConfiguration }.map(\.key))
-        projects.noteListed(standard.mapValues(\.hasProjectMarker))
+        // Lookups are by absolute path: a run over `.` lists relative ones.
+        let listed = Dictionary(discovery.listedFolders.map { (Paths.absolute($0.key), $0.value) }) { first, _ in first }
+        configurations.noteListed(folders: listed.filter { !$0.value.hasConfiguration }.map(\.key))
+        projects.noteListed(listed.mapValues(\.hasProjectMarker))
         return discovery
     }
 
@@ -88,11 +89,15 @@ public final class Workspace: @unchecked Sendable {
         -> (files: [ScannedFile], problems: [InputProblem]) {
         let cache = settings.cache
         let (known, knownFiles) = knownIndexes()
-        let results = ThreadPool.parallelMap(paths) { path -> (Result<ScannedFile, InputProblem>, FileStamp?) in
+        // Files are known by absolute path: a relative one means another file when a run
+        // starts in another folder.
+        let keys = cache == nil ? [] : paths.map(Paths.absolute)
+        let results = ThreadPool.parallelMap(Array(paths.indices)) { index -> (Result<ScannedFile, InputProblem>, FileStamp?) in
+            let path = paths[index]
             // Stamped before reading: a write during the read then changes the stamp, and the
             // next run reads the file again.
             let stamp = cache == nil ? nil : FileStamp(path: path)
-            if let stamp, let file = knownFiles[path], file.stamp == stamp, let prefilter = known[file.digest] {
+            if let stamp, let file = knownFiles[keys[index]], file.stamp == stamp, let prefilter = known[file.digest] {
                 return (.success(ScannedFile.known(path: path, file, prefilter: prefilter)), stamp)
             }
             return (ScannedFile.scan(path: path, known: known), stamp)
@@ -110,8 +115,9 @@ public final class Workspace: @unchecked Sendable {
                 cache.storeScanIndex(contents)
             }
             var read: [String: ResultCache.KnownFile] = [:]
-            for case let (.success(file), stamp?) in results where stamp.isSettled(before: now) {
-                read[file.path] = ResultCache.KnownFile(stamp: stamp, digest: file.contentDigest, byteOrderMark: file.byteOrderMark)
+            for (index, result) in results.enumerated() {
+                guard case let (.success(file), stamp?) = result, stamp.isSettled(before: now) else { continue }
+                read[keys[index]] = ResultCache.KnownFile(stamp: stamp, digest: file.contentDigest, byteOrderMark: file.byteOrderMark)
             }
             var stamped = knownFiles
             if read.contains(where: { knownFiles[$0.key] != $0.value }) {

@@ -61,8 +61,9 @@ func swiftFiles(in directory: String) -> [String] {
         .filter { $0.hasSuffix(".swift") }.map { "\(directory)/\($0)" }.sorted()
 }
 
-/// Runs the tool; returns wall time and peak resident memory (MB) of the child.
-@MainActor func runTool(_ arguments: [String]) -> (seconds: Double, peakMB: Double, status: Int32) {
+/// Runs the tool in `directory` (as a person or CI runs it: from the project, paths relative
+/// to it); returns wall time and peak resident memory (MB) of the child.
+@MainActor func runTool(_ arguments: [String], in directory: String? = nil) -> (seconds: Double, peakMB: Double, status: Int32) {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
@@ -71,6 +72,11 @@ func swiftFiles(in directory: String) -> [String] {
     let argv = ([tool] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
+    // The child starts where the parent is (this toolchain's Glibc module lacks
+    // posix_spawn_file_actions_addchdir_np); nothing else runs while it starts.
+    let home = FileManager.default.currentDirectoryPath
+    if let directory { chdir(directory) }
+    defer { chdir(home) }
     let start = now()
     guard posix_spawn(&pid, tool, &actions, nil, argv, environ) == 0 else { return (0, 0, -1) }
     var status: Int32 = 0
@@ -183,18 +189,18 @@ func predicateFile(_ files: [String]) -> String {
     var peak = 0.0
     let cold = best {
         try? FileManager.default.removeItem(atPath: cache)
-        let run = runTool(["--quiet", "--cache-path", cache, root])
+        let run = runTool(["--quiet", "--cache-path", cache], in: root)
         peak = max(peak, run.peakMB)
     }
-    _ = runTool(["--quiet", "--cache-path", cache, root])
-    let warm = best { _ = runTool(["--quiet", "--cache-path", cache, root]) }
+    _ = runTool(["--quiet", "--cache-path", cache], in: root)
+    let warm = best { _ = runTool(["--quiet", "--cache-path", cache], in: root) }
     // The cache must never change a finding: cold, warm and uncached runs report the same.
     let reports = NSTemporaryDirectory() + "predicate-lint-bench-reports-\(getpid())"
     try? FileManager.default.createDirectory(atPath: reports, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: reports) }
     try? FileManager.default.removeItem(atPath: cache)
     for (name, options) in [("cold", ["--cache-path", cache]), ("warm", ["--cache-path", cache]), ("uncached", ["--no-cache"])] {
-        _ = runTool(["--quiet", "--reporter", "json", "--output", "\(reports)/\(name).json"] + options + [root])
+        _ = runTool(["--quiet", "--reporter", "json", "--output", "\(reports)/\(name).json"] + options, in: root)
     }
     let findings = ["cold", "warm", "uncached"].map { FileManager.default.contents(atPath: "\(reports)/\($0).json") ?? Data() }
     guard findings[0] == findings[1], findings[1] == findings[2], !findings[0].isEmpty else {
@@ -205,16 +211,16 @@ func predicateFile(_ files: [String]) -> String {
     let original = FileManager.default.contents(atPath: edited) ?? Data()
     // The best time to lint `target` just after the file changed (a new comment each round,
     // so that its findings are never cached).
-    func afterChanging(_ mark: String, lint target: String) -> Double {
+    func afterChanging(_ mark: String, lint target: String?) -> Double {
         (0..<max(1, repetitions)).map { round in
             try? (original + Data("\n// \(mark) \(round)\n".utf8)).write(to: URL(fileURLWithPath: edited))
-            return runTool(["--quiet", "--cache-path", cache, target]).seconds
+            return runTool(["--quiet", "--cache-path", cache] + (target.map { [$0] } ?? []), in: root).seconds
         }.min() ?? 0
     }
-    let edit = afterChanging("edit", lint: root)
+    let edit = afterChanging("edit", lint: nil)
     // That file alone, changed again, as a pre-commit hook lints it: against its project's
     // models, with the cache the runs above left.
-    let oneFile = afterChanging("one file", lint: edited)
+    let oneFile = afterChanging("one file", lint: String(edited.dropFirst(root.count + 1)))
     try? original.write(to: URL(fileURLWithPath: edited))
     let startUp = best { _ = runTool(["version"]) }
     let server = languageServer(root: root, file: edited)

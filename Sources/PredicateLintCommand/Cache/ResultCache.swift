@@ -139,26 +139,30 @@ public final class ResultCache: Sendable {
     public func prune(limit: Int) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         let now = Date().timeIntervalSince1970
-        var entries: [(name: String, used: TimeInterval)] = []
-        for name in names {
+        func lastUsed(_ name: String) -> TimeInterval? {
             var info = stat()
-            guard stat("\(directory)/\(name)", &info) == 0 else { continue }
+            guard stat("\(directory)/\(name)", &info) == 0 else { return nil }
             #if canImport(Darwin)
-            let used = TimeInterval(info.st_mtimespec.tv_sec)
+            return TimeInterval(info.st_mtimespec.tv_sec)
             #else
-            let used = TimeInterval(info.st_mtim.tv_sec)
+            return TimeInterval(info.st_mtim.tv_sec)
             #endif
+        }
+        var entries: [String] = []
+        for name in names {
             if name.hasPrefix(".") && name.hasSuffix(".tmp") {
-                if now - used > 3_600 { unlink("\(directory)/\(name)") }
+                if let used = lastUsed(name), now - used > 3_600 { unlink("\(directory)/\(name)") }
             } else if (name.hasPrefix("scan-index-") && name != Self.scanIndexName)
                         || (name.hasPrefix("file-index-") && name != Self.fileIndexName) {
                 unlink("\(directory)/\(name)")
             } else if name.hasSuffix(".json") {
-                entries.append((name, used))
+                entries.append(name)
             }
         }
+        // Entries are stamped only when some must go: a run under the limit asks nothing more.
         guard entries.count > limit else { return }
-        for entry in entries.sorted(by: { $0.used < $1.used }).prefix(entries.count - limit * 3 / 4) {
+        let used = entries.compactMap { name in lastUsed(name).map { (name: name, used: $0) } }
+        for entry in used.sorted(by: { $0.used < $1.used }).prefix(used.count - limit * 3 / 4) {
             unlink("\(directory)/\(entry.name)")
         }
     }

@@ -32,22 +32,26 @@ enum Paths {
         return absolute.hasPrefix(root + "/") ? String(absolute.dropFirst(root.count + 1)) : nil
     }
 
-    /// No empty, `.` or `..` component and no trailing `/` (`components` is a path without
-    /// its leading `/`): nothing to standardize.
-    private static func isStandard(_ components: Substring.UTF8View) -> Bool {
-        var componentLength = 0
-        var dots = 0
-        for byte in components {
-            if byte == UInt8(ascii: "/") {
-                if componentLength == 0 || componentLength == dots && dots <= 2 { return false }
-                componentLength = 0
-                dots = 0
-            } else {
-                componentLength += 1
-                if byte == UInt8(ascii: ".") { dots += 1 }
+    /// No empty, `.` or `..` component and no trailing `/` in `path` past its first `skipping`
+    /// bytes (an absolute path's leading `/`): nothing to standardize.
+    private static func isStandard(_ path: String, skipping: Int) -> Bool {
+        var path = path
+        // Asked of every path, several times a run: over the bytes, not the view's indices.
+        return path.withUTF8 { bytes in
+            var componentLength = 0
+            var dots = 0
+            for byte in bytes.dropFirst(skipping) {
+                if byte == UInt8(ascii: "/") {
+                    if componentLength == 0 || componentLength == dots && dots <= 2 { return false }
+                    componentLength = 0
+                    dots = 0
+                } else {
+                    componentLength += 1
+                    if byte == UInt8(ascii: ".") { dots += 1 }
+                }
             }
+            return componentLength > 0 && !(componentLength == dots && dots <= 2)
         }
-        return componentLength > 0 && !(componentLength == dots && dots <= 2)
     }
 
     /// Whether `path` is `folder` or lies below it (both standardized).
@@ -57,7 +61,7 @@ enum Paths {
 
     /// An absolute path with nothing to standardize: as `folder(of:)` gives folders.
     static func isStandardAbsolute(_ path: String) -> Bool {
-        path.utf8.first == UInt8(ascii: "/") && (path == "/" || isStandard(path[...].utf8.dropFirst()))
+        path.utf8.first == UInt8(ascii: "/") && (path == "/" || isStandard(path, skipping: 1))
     }
 
     /// The directory relative paths are taken from. The tool never changes it, so it is asked
@@ -71,7 +75,7 @@ enum Paths {
     private static func standardAbsolute(_ path: String, base: String? = nil) -> String? {
         if isStandardAbsolute(path) { return path }
         let base = base ?? workingDirectory
-        guard path.utf8.first != UInt8(ascii: "/"), isStandard(path[...].utf8), isStandardAbsolute(base) else { return nil }
+        guard path.utf8.first != UInt8(ascii: "/"), isStandard(path, skipping: 0), isStandardAbsolute(base) else { return nil }
         return base == "/" ? "/" + path : base + "/" + path
     }
 

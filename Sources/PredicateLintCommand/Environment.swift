@@ -6,6 +6,10 @@ public struct CommandEnvironment: Sendable {
     public var variables: [String: String]
     public var workingDirectory: String
     public var readStandardInput: @Sendable () -> Data
+    /// Whether the process ends when the command returns: then what a run built (tens of
+    /// thousands of strings on a large tree, 10 ms to free one by one) is left to the system,
+    /// as compilers do. Off for tests and servers, which go on.
+    public var endsAfterCommand = false
 
     public init(standardOutputIsTerminal: Bool = false, variables: [String: String] = [:],
                 workingDirectory: String = FileManager.default.currentDirectoryPath,
@@ -21,6 +25,13 @@ public struct CommandEnvironment: Sendable {
             standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1,
             variables: ProcessInfo.processInfo.environment,
             readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() })
+    }
+
+    /// `current`, for a process that exits once the command has run.
+    public static var process: CommandEnvironment {
+        var environment = current
+        environment.endsAfterCommand = true
+        return environment
     }
 
     /// Colours only where a person reads them, and never when NO_COLOR is set (no-color.org).

@@ -57,7 +57,9 @@ struct LintRun {
         lint(selected, fixed: fixed, workspace, &outcome)
         workspace.settings.cache?.prune(limit: ResultCache.limit(forRunOver: files.count))
         applyBaseline(selected, &outcome)
-        return report(outcome)
+        let output = report(outcome)
+        if environment.endsAfterCommand { LeftForExit.keep([workspace, files, indexed, selected, outcome]) }
+        return output
     }
 
     // MARK: 1. Discover
@@ -327,5 +329,17 @@ struct LintRun {
     func resultCache() -> ResultCache? {
         if let path = options.cachePath { return ResultCache(directory: path) }
         return ResultCache.defaultDirectory(environment: environment.variables).map(ResultCache.init(directory:))
+    }
+}
+
+/// What a run built, kept until the process exits (`CommandEnvironment.endsAfterCommand`):
+/// the system takes the memory back at once, instead of the run freeing it piece by piece.
+private final class LeftForExit {
+    let values: [Any]
+
+    private init(_ values: [Any]) { self.values = values }
+
+    static func keep(_ values: [Any]) {
+        _ = Unmanaged.passRetained(LeftForExit(values))
     }
 }

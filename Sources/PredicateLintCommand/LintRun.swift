@@ -115,7 +115,8 @@ struct LintRun {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
             return URL(fileURLWithPath: path).standardizedFileURL.path
         }
-        let partial = Set(files.map { workspace.project(of: $0.path) }).filter { project in
+        // Files of one folder share a project: asked once per folder.
+        let partial = Set(Paths.oneFilePerFolder(files.map(\.path)).map { workspace.project(of: $0) }).filter { project in
             !folders.contains { Paths.isWithin(project.folder, folder: $0) } && workspace.isMarked(project)
         }
         guard !partial.isEmpty else { return [] }

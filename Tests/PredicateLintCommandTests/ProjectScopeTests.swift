@@ -59,4 +59,51 @@ import Testing
         let output = Command.run(["--no-cache", tree.path("Sources"), tree.path("Tests")])
         #expect(rules(output, in: "Tests/StoreTests/ListTests.swift") == ["computed-property"])
     }
+
+    /// Each folder's project is found from its parent's; whatever order folders are asked in,
+    /// the answer is the rule's: the outermost marked folder from the outermost root down,
+    /// else the nearest marked folder above that root, else the root.
+    @Test(arguments: [false, true])
+    func projectsFollowTheRuleInAnyOrder(deepestFirst: Bool) throws {
+        let tree = try TemporaryTree([
+            "Repo/Package.swift": "",
+            "Repo/Sources/A/B/C/File.swift": "",
+            "Repo/Apps/Shop/Shop.xcodeproj/project.pbxproj": "",
+            "Repo/Apps/Shop/Sources/Deep/Er/File.swift": "",
+            "Repo/Apps/Shop/Packages/Kit/Package.swift": "",
+            "Repo/Apps/Shop/Packages/Kit/Sources/Kit/File.swift": "",
+            "Loose/Notes/Deeper/File.swift": "",
+            "Loose/Other.xcworkspace/contents.xcworkspacedata": "",
+        ])
+        let roots = [tree.path("Repo/Apps"), tree.path("Repo/Sources/A"), tree.path("Loose/Notes")]
+        let locator = ProjectLocator(roots: roots)
+        let files = ["Repo/Sources/A/B/C/File.swift", "Repo/Apps/Shop/Sources/Deep/Er/File.swift",
+                     "Repo/Apps/Shop/Packages/Kit/Sources/Kit/File.swift", "Loose/Notes/Deeper/File.swift",
+                     "Repo/Apps/Shop/Packages/Kit/Package.swift", "Repo/Package.swift"].map { tree.path($0) }
+        // The rule, written out: walk down from the root, then up above it.
+        func marked(_ folder: String) -> Bool {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).contains(where: Project.isMarker)
+        }
+        func expected(_ file: String) -> String {
+            let folder = (file as NSString).deletingLastPathComponent
+            let root = roots.first { folder == $0 || folder.hasPrefix($0 + "/") } ?? folder
+            var candidate = root
+            if marked(candidate) { return candidate }
+            for component in folder.dropFirst(root.count).split(separator: "/") {
+                candidate += "/" + component
+                if marked(candidate) { return candidate }
+            }
+            var above = root
+            while above != "/" {
+                above = (above as NSString).deletingLastPathComponent
+                if marked(above) { return above }
+            }
+            return root
+        }
+        let order = deepestFirst ? files.sorted { $0.count > $1.count } : files.sorted { $0.count < $1.count }
+        for file in order { #expect(locator.project(of: file).folder == expected(file), "\(file)") }
+        #expect(locator.project(of: files[0]).folder == tree.path("Repo"))
+        #expect(locator.project(of: files[2]).folder == tree.path("Repo/Apps/Shop"))
+        #expect(locator.project(of: files[3]).folder == tree.path("Loose"))
+    }
 }

@@ -79,6 +79,21 @@ enum Paths {
         return base == "/" ? "/" + path : base + "/" + path
     }
 
+    /// The first of `paths` in each folder, sorted: for what all files of a folder share (their
+    /// configuration, their project), asked once per folder rather than once per file. Folders
+    /// are told apart as written, without standardizing: two spellings of one folder give one
+    /// path each, which only asks the same question twice.
+    static func oneFilePerFolder(_ paths: [String]) -> [String] {
+        var first: [Substring: String] = [:]
+        for path in paths {
+            // By bytes: `/` is never part of a larger character, and a search by characters
+            // would find where each character ends first.
+            let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? "."
+            if first[folder] == nil { first[folder] = path }
+        }
+        return first.values.sorted()
+    }
+
     /// `path` absolute and standardized.
     static func absolute(_ path: String) -> String {
         standardAbsolute(path) ?? URL(fileURLWithPath: path).standardizedFileURL.path

@@ -53,27 +53,33 @@ final class ProjectLocator: @unchecked Sendable {
     }
 
     func project(of file: String) -> Project {
-        let folder = Paths.folder(of: file)
+        project(ofFolder: Paths.folder(of: file))
+    }
+
+    private func project(ofFolder folder: String) -> Project {
         if let known = lock.withLock({ projectByFolder[folder] }) { return known }
         let project = locate(folder: folder)
         lock.withLock { projectByFolder[folder] = project }
         return project
     }
 
+    /// The outermost folder holding a marker from the outermost root that holds `folder` down
+    /// to `folder`; else the nearest above that root; else the root. Found from the parent's
+    /// answer (each folder is located once, however deep).
     private func locate(folder: String) -> Project {
-        // The outermost root holding the folder bounds the search below it.
         let roots = lock.withLock { self.roots }
         let root = roots.first { Paths.isWithin(folder, folder: $0) } ?? folder
-        var candidate = root
-        let below = folder == root ? [] : folder.dropFirst(root == "/" ? 1 : root.count + 1).split(separator: "/")
-        for component in [Substring("")] + below {
-            if !component.isEmpty { candidate = candidate == "/" ? "/\(component)" : "\(candidate)/\(component)" }
-            if hasMarker(candidate) { return Project(folder: candidate) }
+        if folder != root {
+            // The parent lies below the same root, so its answer was found the same way.
+            let parent = project(ofFolder: Paths.folder(of: folder))
+            if Paths.isWithin(parent.folder, folder: root) && hasMarker(parent.folder) { return parent }
+            return hasMarker(folder) ? Project(folder: folder) : parent
         }
-        var above = URL(fileURLWithPath: root)
-        while above.path != "/" {
-            above.deleteLastPathComponent()
-            if hasMarker(above.path) { return Project(folder: above.path) }
+        if hasMarker(root) { return Project(folder: root) }
+        var above = root
+        while above != "/" {
+            above = Paths.folder(of: above)
+            if hasMarker(above) { return Project(folder: above) }
         }
         return Project(folder: root)
     }

@@ -92,18 +92,20 @@ public final class Workspace: @unchecked Sendable {
         // Files are known by absolute path: a relative one means another file when a run
         // starts in another folder.
         let keys = cache == nil ? [] : paths.map(Paths.absolute)
-        let results = ThreadPool.parallelMap(Array(paths.indices)) { index -> (Result<ScannedFile, InputProblem>, FileStamp?) in
+        let results = ThreadPool.parallelMap(Array(paths.indices)) { index -> (Result<ScannedFile, InputProblem>, FileStamp?, read: Bool) in
             let path = paths[index]
             // Stamped before reading: a write during the read then changes the stamp, and the
             // next run reads the file again.
             let stamp = cache == nil ? nil : FileStamp(path: path)
             if let stamp, let file = knownFiles[keys[index]], file.stamp == stamp, let prefilter = known[file.digest] {
-                return (.success(ScannedFile.known(path: path, file, prefilter: prefilter)), stamp)
+                return (.success(ScannedFile.known(path: path, file, prefilter: prefilter)), stamp, false)
             }
-            return (ScannedFile.scan(path: path, known: known), stamp)
+            return (ScannedFile.scan(path: path, known: known), stamp, true)
         }
         let files = results.compactMap { try? $0.0.get() }
-        if let cache {
+        // A file known from both indexes would be stored as it is there: only a run that read
+        // a file can change them (a warm run over 10,000 files skips building both again).
+        if let cache, results.contains(where: \.read) {
             // Both indexes keep what earlier runs saw as well (a run over one app, or one file,
             // does not make the next run over the whole tree read everything again), up to a
             // bound: past it, only this run's entries are kept.
@@ -116,7 +118,7 @@ public final class Workspace: @unchecked Sendable {
             }
             var read: [String: ResultCache.KnownFile] = [:]
             for (index, result) in results.enumerated() {
-                guard case let (.success(file), stamp?) = result, stamp.isSettled(before: now) else { continue }
+                guard case let (.success(file), stamp?, _) = result, stamp.isSettled(before: now) else { continue }
                 read[keys[index]] = ResultCache.KnownFile(stamp: stamp, digest: file.contentDigest, byteOrderMark: file.byteOrderMark)
             }
             var stamped = knownFiles
@@ -155,12 +157,7 @@ public final class Workspace: @unchecked Sendable {
     public func configurationProblems(for paths: [String]) -> [InputProblem] {
         var problems: [InputProblem] = []
         var reported: Set<String> = []
-        var folders: [Substring: String] = [:]
-        for path in paths {
-            let folder = path.lastIndex(of: "/").map { path[..<$0] } ?? "."
-            if folders[folder] == nil { folders[folder] = path }
-        }
-        for path in folders.values.sorted() {
+        for path in Paths.oneFilePerFolder(paths) {
             if case .failure(let failure) = configurations.configuration(for: path), reported.insert(failure.path).inserted {
                 problems.append(InputProblem(path: failure.path, line: failure.line,
                                              message: failure.message + " (the files it governs were not checked)"))

@@ -123,6 +123,29 @@ import PredicateLintCore
         #expect(plain.target.description == "iOS 17.0" && plain.source.hasSuffix("App.xcodeproj/project.pbxproj"))
     }
 
+    /// With a cache, a project file whose stamp is as an earlier run saw it is known by that
+    /// run's digest without being read; one written since is read again.
+    @Test func projectFilesAreKnownByTheirStampUntilTheyChange() throws {
+        let manifest = "let package = Package(name: \"Tool\", platforms: [.macOS(.v14)])\n"
+        let tree = try TemporaryTree(["Tool/Package.swift": manifest, "Tool/Sources/A.swift": "let a = 1\n", "cache/.keep": ""])
+        let cache = ResultCache(directory: tree.path("cache"))
+        let later = FileStamp.now() + 10_000_000_000
+        func target() throws -> String {
+            let workspace = try Workspace(roots: [tree.path("Tool")], settings: .init(cache: cache, now: { later }))
+            return try #require(workspace.deploymentTarget(for: tree.path("Tool/Sources/A.swift"))).target.description
+        }
+        #expect(try target() == "macOS 14")
+        let known = try #require(cache.fileIndex(.projectFiles)[tree.path("Tool/Package.swift")])
+        #expect(known.digest == SHA256.digest(manifest))
+        // What the cache says for that content is what a later run gets: the file is not read.
+        cache.store(statedTarget: DeploymentTarget(parsing: "macOS 13"), kind: "Package.swift", digest: known.digest)
+        #expect(try target() == "macOS 13")
+        // Written since (to the same size): read again.
+        usleep(50_000)
+        try tree.write("Tool/Package.swift", Data(manifest.replacingOccurrences(of: "v14", with: "v15").utf8))
+        #expect(try target() == "macOS 15")
+    }
+
     @Test func aProjectFolderIsReadAndTheConfigurationOverridesIt() throws {
         let tree = try TemporaryTree([
             "App/App.xcodeproj/project.pbxproj": "IPHONEOS_DEPLOYMENT_TARGET = 18.0;\nIPHONEOS_DEPLOYMENT_TARGET = 17.2;\n",

@@ -65,6 +65,22 @@ public final class ResultCache: Sendable {
         write(modelsDigest, Self.name(["models", snapshot]))
     }
 
+    /// The deployment target a project file (`kind`: `Package.swift` or `project.pbxproj`)
+    /// with this content states: `.some(nil)` when it states none, nil when not known.
+    public func statedTarget(kind: String, digest: ContentDigest) -> DeploymentTarget?? {
+        guard let stored = read(StatedTarget.self, Self.name(["deployment-target", kind, digest.description])) else { return nil }
+        guard let text = stored.target else { return .some(nil) }
+        return DeploymentTarget(parsing: text).map { .some($0) }
+    }
+
+    public func store(statedTarget: DeploymentTarget?, kind: String, digest: ContentDigest) {
+        write(StatedTarget(target: statedTarget?.description), Self.name(["deployment-target", kind, digest.description]))
+    }
+
+    private struct StatedTarget: Codable {
+        let target: String?
+    }
+
     /// What linting a file gave: its findings, and the retired rules its comments name.
     public struct LintEntry: Codable, Sendable {
         public let findings: [Finding]
@@ -247,9 +263,17 @@ public final class ResultCache: Sendable {
         writeData(Data(text.utf8), Self.scanIndexName)
     }
 
-    // MARK: File index
+    // MARK: File indexes
 
-    static let fileIndexName = "file-index-v1.tsv"
+    /// The files earlier runs read, in two indexes: the Swift sources a run scans (a line each,
+    /// tens of thousands) and the few project files that state deployment targets (kept apart,
+    /// so that learning one does not write the large index again).
+    public enum FileIndex: String, Sendable {
+        case sources = "file-index-v1.tsv"
+        case projectFiles = "project-file-index-v1.tsv"
+    }
+
+    static let fileIndexName = FileIndex.sources.rawValue
 
     /// A file as an earlier run found it: its stamp when it was read, and the digest of what
     /// was read.
@@ -263,12 +287,12 @@ public final class ResultCache: Sendable {
         }
     }
 
-    /// The files earlier runs read, by path: a warm run takes the digest of a file whose stamp
-    /// is unchanged from here instead of reading the file.
-    public func fileIndex() -> [String: KnownFile] {
+    /// The files earlier runs read, by absolute path: a warm run takes the digest of a file
+    /// whose stamp is unchanged from here instead of reading the file.
+    public func fileIndex(_ kind: FileIndex = .sources) -> [String: KnownFile] {
         var index: [String: KnownFile] = [:]
         // path, device, inode, size, modified, changed, digest, byte-order mark; a damaged line is skipped.
-        Self.forEachRecord(inFile: "\(directory)/\(Self.fileIndexName)", fields: 8) { fields in
+        Self.forEachRecord(inFile: "\(directory)/\(kind.rawValue)", fields: 8) { fields in
             guard let device = Self.integer(fields[1]), let inode = Self.integer(fields[2]), let size = Self.integer(fields[3]),
                   let modified = Self.integer(fields[4]), let changed = Self.integer(fields[5]),
                   let digest = ContentDigest(hexBytes: fields[6]), fields[7].count == 1 else { return }
@@ -282,13 +306,13 @@ public final class ResultCache: Sendable {
 
     /// Replaces the index with these files. A path
     /// holding a tab or a line break is left out: it is read again each run.
-    public func storeFileIndex(_ index: [String: KnownFile]) {
+    public func storeFileIndex(_ index: [String: KnownFile], _ kind: FileIndex = .sources) {
         var text = ""
         for (path, file) in index where !path.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
             let stamp = file.stamp
             text += "\(path)\t\(Int64(bitPattern: stamp.device))\t\(Int64(bitPattern: stamp.inode))\t\(stamp.size)\t\(stamp.modified)\t\(stamp.changed)\t"
                 + "\(file.digest)\t\(file.byteOrderMark ? "b" : "-")\n"
         }
-        writeData(Data(text.utf8), Self.fileIndexName)
+        writeData(Data(text.utf8), kind.rawValue)
     }
 }

@@ -10,11 +10,20 @@ public struct ProjectDeploymentTarget: Sendable, Equatable {
     /// The files it was read from, relative to the project's folder.
     public let sources: [String]
 
-    /// What the project's folder states, or nil.
-    public static func read(projectFolder folder: String) -> ProjectDeploymentTarget? {
+    /// The two kinds of file a project states its target in.
+    public enum SourceKind: String, Sendable {
+        case packageManifest = "Package.swift"
+        case xcodeProject = "project.pbxproj"
+    }
+
+    /// What the project's folder states, or nil. `stated` gives a file's target, or nil when
+    /// it cannot be read or states none (the workspace passes one that remembers files it
+    /// has read before).
+    public static func read(projectFolder folder: String,
+                            stated: (_ path: String, SourceKind) -> DeploymentTarget? = stated(inFile:kind:)) -> ProjectDeploymentTarget? {
         var found: [(DeploymentTarget, String)] = []
         let entries = (FileDiscovery.directoryEntries(folder) ?? []).map(\.0).sorted()
-        if entries.contains("Package.swift"), let text = read("\(folder)/Package.swift"), let target = fromPackageManifest(text) {
+        if entries.contains("Package.swift"), let target = stated("\(folder)/Package.swift", .packageManifest) {
             found.append((target, "Package.swift"))
         }
         var projects = entries.filter { $0.hasSuffix(".xcodeproj") }
@@ -23,11 +32,23 @@ public struct ProjectDeploymentTarget: Sendable, Equatable {
         }
         for project in Set(projects).sorted() {
             let file = "\(project)/project.pbxproj"
-            if let text = read("\(folder)/\(file)"), let target = fromXcodeProject(text) { found.append((target, file)) }
+            if let target = stated("\(folder)/\(file)", .xcodeProject) { found.append((target, file)) }
         }
         guard let first = found.first else { return nil }
         let target = found.dropFirst().reduce(first.0) { $0.lowest(with: $1.0) }
         return ProjectDeploymentTarget(target: target, sources: found.map(\.1))
+    }
+
+    /// The target the file at `path` states, read now.
+    public static func stated(inFile path: String, kind: SourceKind) -> DeploymentTarget? {
+        read(path).flatMap { stated(in: $0, kind: kind) }
+    }
+
+    public static func stated(in text: String, kind: SourceKind) -> DeploymentTarget? {
+        switch kind {
+        case .packageManifest: fromPackageManifest(text)
+        case .xcodeProject: fromXcodeProject(text)
+        }
     }
 
     private static func older(_ a: [Int], _ b: [Int]) -> [Int] {

@@ -144,6 +144,11 @@ public struct FileStamp: Hashable, Sendable {
                   changed: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec))
     }
 
+    /// The time now, in nanoseconds since 1970 (as stamps keep it).
+    @Sendable public static func now() -> Int64 {
+        Int64(Date().timeIntervalSince1970 * 1_000_000_000)
+    }
+
     /// Whether the file last changed long enough before `time` (nanoseconds since 1970) that a
     /// later write shows in its times: file systems keep times in steps (a few milliseconds,
     /// up to two seconds on FAT), and a write within the same step as the read would leave

@@ -17,13 +17,17 @@ public final class Workspace: @unchecked Sendable {
         /// `--config FILE`: one configuration for every file instead of the nearest.
         public var configurationPath: String?
         public var cache: ResultCache?
+        /// Nanoseconds since 1970, for telling whether a project file is settled (tests move
+        /// it ahead, so that files they have just written count as settled).
+        public var now: @Sendable () -> Int64
 
         public init(prefilter: Bool = true, enableAllRules: Bool = false, configurationPath: String? = nil,
-                    cache: ResultCache? = nil) {
+                    cache: ResultCache? = nil, now: @escaping @Sendable () -> Int64 = FileStamp.now) {
             self.prefilter = prefilter
             self.enableAllRules = enableAllRules
             self.configurationPath = configurationPath
             self.cache = cache
+            self.now = now
         }
     }
 
@@ -41,6 +45,8 @@ public final class Workspace: @unchecked Sendable {
     private let indexingLock = NSLock()
     /// What each folder with a package manifest or Xcode project states, once read.
     private var targetsByFolder: [String: ProjectDeploymentTarget?] = [:]
+    /// Project files earlier runs read for deployment targets (`statedTarget`), read on first use.
+    private var projectFiles: [String: ResultCache.KnownFile]?
     private var lintersByConfiguration: [String: SelectedLinter] = [:]
     /// The cache's scan and file indexes as last read or written: read once however many
     /// times files are scanned.
@@ -85,7 +91,7 @@ public final class Workspace: @unchecked Sendable {
     /// read at all.
     /// `now`: nanoseconds since 1970 (tests move it ahead, so that files they have just
     /// written count as settled).
-    public func scan(_ paths: [String], now: Int64 = Int64(Date().timeIntervalSince1970 * 1_000_000_000))
+    public func scan(_ paths: [String], now: Int64 = FileStamp.now())
         -> (files: [ScannedFile], problems: [InputProblem]) {
         let cache = settings.cache
         let (known, knownFiles) = knownIndexes()
@@ -202,7 +208,7 @@ public final class Workspace: @unchecked Sendable {
             if let known = lock.withLock({ targetsByFolder[folder] }) {
                 found = known
             } else {
-                found = ProjectDeploymentTarget.read(projectFolder: folder)
+                found = ProjectDeploymentTarget.read(projectFolder: folder, stated: statedTarget(inFile:kind:))
                 lock.withLock { targetsByFolder[folder] = .some(found) }
             }
             if let found {
@@ -210,6 +216,35 @@ public final class Workspace: @unchecked Sendable {
             }
         }
         return AppliedDeploymentTarget(target: .swiftDataMinimum, source: "none stated; SwiftData's oldest systems")
+    }
+
+    /// The target a project file states. With a cache, a file whose stamp is as an earlier
+    /// run saw it is known by that run's digest and not read again (a large Xcode project
+    /// took milliseconds to read on every run).
+    private func statedTarget(inFile path: String, kind: ProjectDeploymentTarget.SourceKind) -> DeploymentTarget? {
+        guard let cache = settings.cache else { return ProjectDeploymentTarget.stated(inFile: path, kind: kind) }
+        let key = Paths.absolute(path)
+        // Stamped before reading, as sources are.
+        let stamp = FileStamp(path: path)
+        let known = lock.withLock {
+            if projectFiles == nil { projectFiles = cache.fileIndex(.projectFiles) }
+            return projectFiles?[key]
+        }
+        if let stamp, let known, known.stamp == stamp, let stated = cache.statedTarget(kind: kind.rawValue, digest: known.digest) {
+            return stated
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let digest = SHA256.digest(data)
+        let stated = ProjectDeploymentTarget.stated(in: String(decoding: data, as: UTF8.self), kind: kind)
+        cache.store(statedTarget: stated, kind: kind.rawValue, digest: digest)
+        if let stamp, stamp.isSettled(before: settings.now()) {
+            let index = lock.withLock {
+                projectFiles?[key] = ResultCache.KnownFile(stamp: stamp, digest: digest, byteOrderMark: false)
+                return projectFiles ?? [:]
+            }
+            cache.storeFileIndex(index, .projectFiles)
+        }
+        return stated
     }
 
     /// For long-lived servers: whether any configuration changed on disk since it was read;
@@ -309,10 +344,24 @@ public final class Workspace: @unchecked Sendable {
     /// shared ones, and whether the prefilter chose what was parsed (the cache's entry names
     /// add the tool's version). Equal snapshots index to equal models.
     static func snapshot(of files: [ScannedFile], sharing shared: [ScannedFile], prefilter: Bool) -> String {
-        func listing(_ files: [ScannedFile]) -> [String] {
-            files.map { "\($0.path)\t\($0.contentDigest)" }.sorted()
+        // Asked of every file on every warm run: the bytes are laid out directly (each path
+        // with its length, each digest as its 32 bytes) and digested once.
+        var bytes: [UInt8] = []
+        func append(_ text: String) {
+            bytes.append(contentsOf: "\(text.utf8.count):".utf8)
+            bytes.append(contentsOf: text.utf8)
         }
-        return SHA256.digest([prefilter ? "prefiltered" : "every file"] + listing(files) + ["shared"] + listing(shared)).description
+        append(prefilter ? "prefiltered" : "every file")
+        for (marker, list) in [("files", files), ("shared", shared)] {
+            append(marker)
+            for (path, digest) in list.map({ ($0.path, $0.contentDigest) }).sorted(by: { $0.0 < $1.0 }) {
+                append(path)
+                for word in digest.words {
+                    for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
+                }
+            }
+        }
+        return bytes.withUnsafeBytes { SHA256.digest($0) }.description
     }
 
     /// The declarations pass over `byProject`: their models, by project.

@@ -135,7 +135,8 @@ import PredicateLintCore
             return try #require(workspace.deploymentTarget(for: tree.path("Tool/Sources/A.swift"))).target.description
         }
         #expect(try target() == "macOS 14")
-        let known = try #require(cache.fileIndex(.projectFiles)[tree.path("Tool/Package.swift")])
+        let stamp = try #require(FileStamp(path: tree.path("Tool/Package.swift")))
+        let known = try #require(cache.fileIndex(.projectFiles)[stamp.identity])
         #expect(known.digest == SHA256.digest(manifest))
         // What the cache says for that content is what a later run gets: the file is not read.
         cache.store(statedTarget: DeploymentTarget(parsing: "macOS 13"), kind: "Package.swift", digest: known.digest)

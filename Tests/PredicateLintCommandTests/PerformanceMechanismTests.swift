@@ -187,8 +187,9 @@ import SyntheticCorpus
         let first = workspace.scan(paths, now: later).files
         let known = cache.fileIndex()
         #expect(known.count == 2)
-        #expect(known[paths[1]]?.digest == SHA256.digest(Self.view))
-        #expect(known[paths[1]]?.stamp == FileStamp(path: paths[1]))
+        let viewStamp = try #require(FileStamp(path: paths[1]))
+        #expect(known[viewStamp.identity]?.digest == SHA256.digest(Self.view))
+        #expect(known[viewStamp.identity]?.stamp == viewStamp)
         // Known again from the index: the same digests and prefilters.
         let again = workspace.scan(paths, now: later).files
         #expect(again.map(\.contentDigest) == first.map(\.contentDigest))
@@ -204,34 +205,44 @@ import SyntheticCorpus
         #expect(changed.first { $0.path == paths[1] }?.contentDigest == SHA256.digest(edited))
     }
 
-    /// Files are known by absolute path: the same relative path, asked from another folder, is
-    /// another file.
-    @Test func theFileIndexKnowsFilesByAbsolutePath() throws {
+    /// Files are known by device and inode: the same file reached by another path (relative,
+    /// from another folder) is known from the index, not read.
+    @Test func theFileIndexKnowsFilesWhateverPathReachesThem() throws {
         let tree = try TemporaryTree(["App/View.swift": Self.view])
         let cache = ResultCache(directory: tree.path("cache"))
-        let workspace = try Workspace(roots: [tree.path("App")], settings: .init(cache: cache))
         let absolute = tree.path("App/View.swift")
+        let later = FileStamp.now() + 10_000_000_000
+        _ = try Workspace(roots: [tree.path("App")], settings: .init(cache: cache)).scan([absolute], now: later)
+        let stamp = try #require(FileStamp(path: absolute))
+        let known = try #require(cache.fileIndex()[stamp.identity])
+        #expect(cache.fileIndex().count == 1 && known.digest == SHA256.digest(Self.view))
+        // The index says another content for it: a run that takes the file from the index
+        // reports that content's digest, one that reads it reports the real one.
+        let other = SHA256.digest("another content")
+        cache.storeFileIndex([stamp.identity: ResultCache.KnownFile(stamp: stamp, digest: other, byteOrderMark: false)])
+        cache.storeScanIndex([other: Prefilter()])
         // The same file, reached from the working directory (tests cannot change it).
         let up = FileManager.default.currentDirectoryPath.split(separator: "/").map { _ in ".." }
         let relative = (up + absolute.split(separator: "/").map(String.init)).joined(separator: "/")
-        let scanned = workspace.scan([relative], now: Int64(Date().timeIntervalSince1970 * 1_000_000_000) + 10_000_000_000)
-        #expect(scanned.files.map(\.path) == [relative])
-        #expect(Array(cache.fileIndex().keys) == [URL(fileURLWithPath: absolute).standardizedFileURL.path])
+        let again = try Workspace(roots: [tree.path("App")], settings: .init(cache: cache)).scan([relative], now: later)
+        #expect(again.files.map(\.path) == [relative])
+        #expect(again.files.map(\.contentDigest) == [other])
     }
 
     /// Stamps in nanoseconds need all of a 64-bit integer: the index must read back what it wrote.
     @Test func theFileIndexReadsBackWhatItWrote() throws {
         let tree = try TemporaryTree(["cache/.keep": ""])
         let cache = ResultCache(directory: tree.path("cache"))
+        let stamps = [FileStamp(device: UInt64.max, inode: 5_393_481, size: 2_861, modified: 1_796_090_784_162_623_741, changed: Int64.max),
+                      FileStamp(device: 1, inode: 2, size: 0, modified: -1, changed: 0)]
         let files = [
-            "/a/b.swift": ResultCache.KnownFile(stamp: FileStamp(device: UInt64.max, inode: 5_393_481, size: 2_861,
-                                                                 modified: 1_796_090_784_162_623_741, changed: Int64.max),
-                                                digest: SHA256.digest("b"), byteOrderMark: true),
-            "/a/c d.swift": ResultCache.KnownFile(stamp: FileStamp(device: 1, inode: 2, size: 0, modified: -1, changed: 0),
-                                                  digest: SHA256.digest("c"), byteOrderMark: false),
+            stamps[0].identity: ResultCache.KnownFile(stamp: stamps[0], digest: SHA256.digest("b"), byteOrderMark: true),
+            stamps[1].identity: ResultCache.KnownFile(stamp: stamps[1], digest: SHA256.digest("c"), byteOrderMark: false),
         ]
-        cache.storeFileIndex(files.merging(["/a/tab\there.swift": files["/a/b.swift"]!]) { first, _ in first })
+        cache.storeFileIndex(files)
         #expect(cache.fileIndex() == files)
+        cache.storeFileIndex(files, .projectFiles)
+        #expect(cache.fileIndex(.projectFiles) == files)
     }
 
     /// The folder stays bounded: the least recently used entries go first.

@@ -169,7 +169,8 @@ public final class ResultCache: Sendable {
             if name.hasPrefix(".") && name.hasSuffix(".tmp") {
                 if let used = lastUsed(name), now - used > 3_600 { unlink("\(directory)/\(name)") }
             } else if (name.hasPrefix("scan-index-") && name != Self.scanIndexName)
-                        || (name.hasPrefix("file-index-") && name != Self.fileIndexName) {
+                        || (name.hasPrefix("file-index-") && name != Self.fileIndexName)
+                        || (name.hasPrefix("project-file-index-") && name != FileIndex.projectFiles.rawValue) {
                 unlink("\(directory)/\(name)")
             } else if name.hasSuffix(".json") {
                 entries.append(name)
@@ -269,8 +270,8 @@ public final class ResultCache: Sendable {
     /// tens of thousands) and the few project files that state deployment targets (kept apart,
     /// so that learning one does not write the large index again).
     public enum FileIndex: String, Sendable {
-        case sources = "file-index-v1.tsv"
-        case projectFiles = "project-file-index-v1.tsv"
+        case sources = "file-index-v2.tsv"
+        case projectFiles = "project-file-index-v2.tsv"
     }
 
     static let fileIndexName = FileIndex.sources.rawValue
@@ -287,30 +288,30 @@ public final class ResultCache: Sendable {
         }
     }
 
-    /// The files earlier runs read, by absolute path: a warm run takes the digest of a file
-    /// whose stamp is unchanged from here instead of reading the file.
-    public func fileIndex(_ kind: FileIndex = .sources) -> [String: KnownFile] {
-        var index: [String: KnownFile] = [:]
-        // path, device, inode, size, modified, changed, digest, byte-order mark; a damaged line is skipped.
-        Self.forEachRecord(inFile: "\(directory)/\(kind.rawValue)", fields: 8) { fields in
-            guard let device = Self.integer(fields[1]), let inode = Self.integer(fields[2]), let size = Self.integer(fields[3]),
-                  let modified = Self.integer(fields[4]), let changed = Self.integer(fields[5]),
-                  let digest = ContentDigest(hexBytes: fields[6]), fields[7].count == 1 else { return }
+    /// The files earlier runs read, by device and inode: a warm run takes the digest of a file
+    /// whose stamp is unchanged from here instead of reading the file. Not by path: a file
+    /// reached by another path (relative, through a link, from another folder) is the same
+    /// file, and a number is quicker to read and to look up than a path.
+    public func fileIndex(_ kind: FileIndex = .sources) -> [FileIdentity: KnownFile] {
+        var index: [FileIdentity: KnownFile] = [:]
+        // device, inode, size, modified, changed, digest, byte-order mark; a damaged line is skipped.
+        Self.forEachRecord(inFile: "\(directory)/\(kind.rawValue)", fields: 7) { fields in
+            guard let device = Self.integer(fields[0]), let inode = Self.integer(fields[1]), let size = Self.integer(fields[2]),
+                  let modified = Self.integer(fields[3]), let changed = Self.integer(fields[4]),
+                  let digest = ContentDigest(hexBytes: fields[5]), fields[6].count == 1 else { return }
             let stamp = FileStamp(device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), size: size,
                                   modified: modified, changed: changed)
-            index[String(decoding: fields[0], as: UTF8.self)] = KnownFile(stamp: stamp, digest: digest,
-                                                                          byteOrderMark: fields[7][0] == UInt8(ascii: "b"))
+            index[stamp.identity] = KnownFile(stamp: stamp, digest: digest, byteOrderMark: fields[6][0] == UInt8(ascii: "b"))
         }
         return index
     }
 
-    /// Replaces the index with these files. A path
-    /// holding a tab or a line break is left out: it is read again each run.
-    public func storeFileIndex(_ index: [String: KnownFile], _ kind: FileIndex = .sources) {
+    /// Replaces the index with these files.
+    public func storeFileIndex(_ index: [FileIdentity: KnownFile], _ kind: FileIndex = .sources) {
         var text = ""
-        for (path, file) in index where !path.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
+        for file in index.values {
             let stamp = file.stamp
-            text += "\(path)\t\(Int64(bitPattern: stamp.device))\t\(Int64(bitPattern: stamp.inode))\t\(stamp.size)\t\(stamp.modified)\t\(stamp.changed)\t"
+            text += "\(Int64(bitPattern: stamp.device))\t\(Int64(bitPattern: stamp.inode))\t\(stamp.size)\t\(stamp.modified)\t\(stamp.changed)\t"
                 + "\(file.digest)\t\(file.byteOrderMark ? "b" : "-")\n"
         }
         writeData(Data(text.utf8), kind.rawValue)

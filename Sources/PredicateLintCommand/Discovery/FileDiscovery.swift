@@ -62,7 +62,7 @@ public enum FileDiscovery {
         var files: [String] = []
         var pending: [String] = []
         var level = [base]
-        var visited: Set<FolderIdentity> = []
+        var visited: Set<FileIdentity> = []
         // Level by level, each level's folders listed on all cores (listing is system calls,
         // which the kernel runs in parallel); what the listings say is taken in order.
         while !level.isEmpty {
@@ -119,12 +119,6 @@ public enum FileDiscovery {
 
     enum EntryKind { case file, directory, unknown }
 
-    /// A folder as the file system knows it, whatever path (through links) reached it.
-    struct FolderIdentity: Hashable {
-        let device: UInt64
-        let inode: UInt64
-    }
-
     private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
 
     /// The entries of a folder with their kinds, from one `readdir` pass: no `stat` per file.
@@ -133,11 +127,11 @@ public enum FileDiscovery {
     }
 
     /// The folder's identity (nil if the system does not say) and its entries.
-    static func directoryListing(_ path: String) -> (identity: FolderIdentity?, entries: [(String, EntryKind)])? {
+    static func directoryListing(_ path: String) -> (identity: FileIdentity?, entries: [(String, EntryKind)])? {
         guard let stream = opendir(path) else { return nil }
         defer { closedir(stream) }
         var info = stat()
-        let identity = fstat(dirfd(stream), &info) == 0 ? FolderIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) : nil
+        let identity = fstat(dirfd(stream), &info) == 0 ? FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) : nil
         var entries: [(String, EntryKind)] = []
         while let entry = readdir(stream) {
             // The name is read where it lies: copying `d_name` as a value copies its full

@@ -118,6 +118,16 @@ public struct ScannedFile: Sendable {
 /// changed. Writing a file changes its change time, which no program can set back, so an
 /// edited file never passes for the one read before; one whose times are too recent to be
 /// told apart from a write in the same instant is not trusted (see `isSettled`).
+/// A file or folder as the file system knows it, whatever path (through links) reached it.
+public struct FileIdentity: Hashable, Sendable {
+    public let device: UInt64
+    public let inode: UInt64
+
+    public init(device: UInt64, inode: UInt64) {
+        (self.device, self.inode) = (device, inode)
+    }
+}
+
 public struct FileStamp: Hashable, Sendable {
     public let device: UInt64
     public let inode: UInt64
@@ -143,6 +153,8 @@ public struct FileStamp: Hashable, Sendable {
                   modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
                   changed: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec))
     }
+
+    public var identity: FileIdentity { FileIdentity(device: device, inode: inode) }
 
     /// The time now, in nanoseconds since 1970 (as stamps keep it).
     @Sendable public static func now() -> Int64 {

@@ -46,11 +46,11 @@ public final class Workspace: @unchecked Sendable {
     /// What each folder with a package manifest or Xcode project states, once read.
     private var targetsByFolder: [String: ProjectDeploymentTarget?] = [:]
     /// Project files earlier runs read for deployment targets (`statedTarget`), read on first use.
-    private var projectFiles: [String: ResultCache.KnownFile]?
+    private var projectFiles: [FileIdentity: ResultCache.KnownFile]?
     private var lintersByConfiguration: [String: SelectedLinter] = [:]
     /// The cache's scan and file indexes as last read or written: read once however many
     /// times files are scanned.
-    private var indexes: (contents: [ContentDigest: Prefilter], files: [String: ResultCache.KnownFile])?
+    private var indexes: (contents: [ContentDigest: Prefilter], files: [FileIdentity: ResultCache.KnownFile])?
     /// Files the declarations pass parsed for linting as well, until `lint` takes them.
     private var parsedForLint: [String: ParsedForLint] = [:]
     private let lock = NSLock()
@@ -95,15 +95,11 @@ public final class Workspace: @unchecked Sendable {
         -> (files: [ScannedFile], problems: [InputProblem]) {
         let cache = settings.cache
         let (known, knownFiles) = knownIndexes()
-        // Files are known by absolute path: a relative one means another file when a run
-        // starts in another folder.
-        let keys = cache == nil ? [] : paths.map(Paths.absolute)
-        let results = ThreadPool.parallelMap(Array(paths.indices)) { index -> (Result<ScannedFile, InputProblem>, FileStamp?, read: Bool) in
-            let path = paths[index]
+        let results = ThreadPool.parallelMap(paths) { path -> (Result<ScannedFile, InputProblem>, FileStamp?, read: Bool) in
             // Stamped before reading: a write during the read then changes the stamp, and the
             // next run reads the file again.
             let stamp = cache == nil ? nil : FileStamp(path: path)
-            if let stamp, let file = knownFiles[keys[index]], file.stamp == stamp, let prefilter = known[file.digest] {
+            if let stamp, let file = knownFiles[stamp.identity], file.stamp == stamp, let prefilter = known[file.digest] {
                 return (.success(ScannedFile.known(path: path, file, prefilter: prefilter)), stamp, false)
             }
             return (ScannedFile.scan(path: path, known: known), stamp, true)
@@ -122,10 +118,10 @@ public final class Workspace: @unchecked Sendable {
                 contents = known.count + seen.count <= limit ? known.merging(seen) { _, new in new } : seen
                 cache.storeScanIndex(contents)
             }
-            var read: [String: ResultCache.KnownFile] = [:]
-            for (index, result) in results.enumerated() {
+            var read: [FileIdentity: ResultCache.KnownFile] = [:]
+            for result in results {
                 guard case let (.success(file), stamp?, _) = result, stamp.isSettled(before: now) else { continue }
-                read[keys[index]] = ResultCache.KnownFile(stamp: stamp, digest: file.contentDigest, byteOrderMark: file.byteOrderMark)
+                read[stamp.identity] = ResultCache.KnownFile(stamp: stamp, digest: file.contentDigest, byteOrderMark: file.byteOrderMark)
             }
             var stamped = knownFiles
             if read.contains(where: { knownFiles[$0.key] != $0.value }) {
@@ -138,13 +134,13 @@ public final class Workspace: @unchecked Sendable {
     }
 
     /// The cache's indexes, read on first use.
-    private func knownIndexes() -> (contents: [ContentDigest: Prefilter], files: [String: ResultCache.KnownFile]) {
+    private func knownIndexes() -> (contents: [ContentDigest: Prefilter], files: [FileIdentity: ResultCache.KnownFile]) {
         guard let cache = settings.cache else { return ([:], [:]) }
         return lock.withLock {
             if let indexes { return indexes }
             // The two files are read and parsed side by side: each has a line per file.
-            enum Index: Sendable { case contents([ContentDigest: Prefilter]), files([String: ResultCache.KnownFile]) }
-            var read: (contents: [ContentDigest: Prefilter], files: [String: ResultCache.KnownFile]) = ([:], [:])
+            enum Index: Sendable { case contents([ContentDigest: Prefilter]), files([FileIdentity: ResultCache.KnownFile]) }
+            var read: (contents: [ContentDigest: Prefilter], files: [FileIdentity: ResultCache.KnownFile]) = ([:], [:])
             for index in ThreadPool.parallelMap([true, false], { $0 ? Index.contents(cache.scanIndex()) : Index.files(cache.fileIndex()) }) {
                 switch index {
                 case .contents(let contents): read.contents = contents
@@ -223,12 +219,11 @@ public final class Workspace: @unchecked Sendable {
     /// took milliseconds to read on every run).
     private func statedTarget(inFile path: String, kind: ProjectDeploymentTarget.SourceKind) -> DeploymentTarget? {
         guard let cache = settings.cache else { return ProjectDeploymentTarget.stated(inFile: path, kind: kind) }
-        let key = Paths.absolute(path)
         // Stamped before reading, as sources are.
         let stamp = FileStamp(path: path)
         let known = lock.withLock {
             if projectFiles == nil { projectFiles = cache.fileIndex(.projectFiles) }
-            return projectFiles?[key]
+            return stamp.flatMap { projectFiles?[$0.identity] }
         }
         if let stamp, let known, known.stamp == stamp, let stated = cache.statedTarget(kind: kind.rawValue, digest: known.digest) {
             return stated
@@ -239,7 +234,7 @@ public final class Workspace: @unchecked Sendable {
         cache.store(statedTarget: stated, kind: kind.rawValue, digest: digest)
         if let stamp, stamp.isSettled(before: settings.now()) {
             let index = lock.withLock {
-                projectFiles?[key] = ResultCache.KnownFile(stamp: stamp, digest: digest, byteOrderMark: false)
+                projectFiles?[stamp.identity] = ResultCache.KnownFile(stamp: stamp, digest: digest, byteOrderMark: false)
                 return projectFiles ?? [:]
             }
             cache.storeFileIndex(index, .projectFiles)

@@ -4,11 +4,26 @@ import Foundation
 /// made to collide on purpose (a broken file then reads as a clean one's cached result), so
 /// anything a cached result is looked up by is this digest of the exact bytes.
 public struct ContentDigest: Hashable, Sendable, Codable, CustomStringConvertible {
-    /// The 32 bytes, big-endian, as four words.
-    public let words: [UInt64]
+    /// The 32 bytes, big-endian, as four words held inline: a warm run makes and looks up
+    /// tens of thousands of digests, and an array would be an allocation each.
+    public let word0: UInt64, word1: UInt64, word2: UInt64, word3: UInt64
 
     /// 64 lowercase hex digits.
-    public var description: String { words.map(StableHash.hex).joined() }
+    public var description: String {
+        String(unsafeUninitializedCapacity: 64) { buffer in
+            func write(_ word: UInt64, at start: Int) {
+                for nibble in 0..<16 {
+                    let value = UInt8(truncatingIfNeeded: word >> UInt64(60 - 4 * nibble)) & 0xF
+                    buffer[start + nibble] = value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+                }
+            }
+            write(word0, at: 0)
+            write(word1, at: 16)
+            write(word2, at: 32)
+            write(word3, at: 48)
+            return 64
+        }
+    }
 
     /// Parses `description`; nil for anything else.
     public init?(hex: some StringProtocol) {
@@ -21,11 +36,9 @@ public struct ContentDigest: Hashable, Sendable, Codable, CustomStringConvertibl
     /// thousands); nil for anything else.
     init?(hexBytes bytes: UnsafeRawBufferPointer) {
         guard bytes.count == 64 else { return nil }
-        var words: [UInt64] = []
-        words.reserveCapacity(4)
-        for word in 0..<4 {
+        func word(_ start: Int) -> UInt64? {
             var value: UInt64 = 0
-            for byte in bytes[(word * 16)..<(word * 16 + 16)] {
+            for byte in bytes[start..<(start + 16)] {
                 let digit: UInt8
                 switch byte {
                 case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
@@ -35,12 +48,15 @@ public struct ContentDigest: Hashable, Sendable, Codable, CustomStringConvertibl
                 }
                 value = value << 4 | UInt64(digit)
             }
-            words.append(value)
+            return value
         }
-        self.words = words
+        guard let word0 = word(0), let word1 = word(16), let word2 = word(32), let word3 = word(48) else { return nil }
+        (self.word0, self.word1, self.word2, self.word3) = (word0, word1, word2, word3)
     }
 
-    init(words: [UInt64]) { self.words = words }
+    init(words: (UInt64, UInt64, UInt64, UInt64)) {
+        (word0, word1, word2, word3) = words
+    }
 
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
@@ -85,10 +101,10 @@ public enum SHA256 {
                 compress(UnsafeRawBufferPointer(rebasing: tail[(block * 64)..<(block * 64 + 64)]), &state, &schedule)
             }
         }
-        return ContentDigest(words: [
+        return ContentDigest(words: (
             UInt64(state.h0) << 32 | UInt64(state.h1), UInt64(state.h2) << 32 | UInt64(state.h3),
-            UInt64(state.h4) << 32 | UInt64(state.h5), UInt64(state.h6) << 32 | UInt64(state.h7),
-        ])
+            UInt64(state.h4) << 32 | UInt64(state.h5), UInt64(state.h6) << 32 | UInt64(state.h7)
+        ))
     }
 
     public static func digest(_ data: Data) -> ContentDigest {

@@ -351,7 +351,7 @@ public final class Workspace: @unchecked Sendable {
             append(marker)
             for (path, digest) in list.map({ ($0.path, $0.contentDigest) }).sorted(by: { $0.0 < $1.0 }) {
                 append(path)
-                for word in digest.words {
+                for word in [digest.word0, digest.word1, digest.word2, digest.word3] {
                     for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
                 }
             }

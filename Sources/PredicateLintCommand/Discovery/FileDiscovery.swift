@@ -35,7 +35,12 @@ public enum FileDiscovery {
 
     public static func swiftFiles(in paths: [String], fileManager: FileManager = .default) -> Result {
         var result = Result()
-        var seen: Set<String> = []
+        // Only several paths can name a file twice (hashing every path of one large folder
+        // was a tenth of discovering it).
+        var seen: Set<String>? = paths.count > 1 ? [] : nil
+        func add(_ file: String) {
+            if seen?.insert(file).inserted ?? true { result.files.append(file) }
+        }
         for path in paths {
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -44,16 +49,52 @@ public enum FileDiscovery {
             }
             if !isDirectory.boolValue {
                 // A file named explicitly is linted whatever its extension: the user asked for it.
-                if seen.insert(path).inserted { result.files.append(path) }
+                add(path)
                 continue
             }
-            for file in swiftFiles(inDirectory: path, fileManager: fileManager, problems: &result.problems,
-                                   listed: &result.listedFolders)
-            where seen.insert(file).inserted {
-                result.files.append(file)
-            }
+            var problems: [InputProblem] = []
+            let found = swiftFiles(inDirectory: path, fileManager: fileManager, problems: &problems, listed: &result.listedFolders)
+            result.problems += problems
+            found.forEach(add)
         }
         return result
+    }
+
+    /// A name ending in `.swift`, by its bytes (as compilers tell a source by its extension).
+    static func isSwiftFile(named name: String) -> Bool {
+        name.utf8.count >= 6 && name.utf8.reversed().starts(with: "tfiws.".utf8)
+    }
+
+    /// What discovery needs of one folder, worked out on the thread that listed it.
+    private struct FolderContents: Sendable {
+        var identity: FileIdentity?
+        var listing = FolderListing()
+        var swiftFiles: [String] = []
+        var folders: [String] = []
+        /// Entries whose kind the listing did not give (symbolic links, some file systems).
+        var unknown: [(name: String, path: String)] = []
+        /// Temporary files of a `--fix` that was killed.
+        var leftovers: [String] = []
+    }
+
+    private static func contents(of folder: String, base: String) -> FolderContents? {
+        guard let (identity, entries) = directoryListing(folder) else { return nil }
+        var contents = FolderContents(identity: identity)
+        for (name, kind) in entries {
+            if name == Configuration.fileName { contents.listing.hasConfiguration = true }
+            if Project.isMarker(name) { contents.listing.hasProjectMarker = true }
+            let isSwift = isSwiftFile(named: name)
+            guard kind == .directory || kind == .unknown || isSwift || name.utf8.first == UInt8(ascii: ".") else { continue }
+            let path = folder == "." && base == "." ? name : "\(folder)/\(name)"
+            switch kind {
+            case .directory: if !skipsFolder(named: name) { contents.folders.append(path) }
+            case .file:
+                if InFlightFiles.isLeftover(name) { contents.leftovers.append(path) } else if isSwift { contents.swiftFiles.append(path) }
+            case .unknown:
+                if InFlightFiles.isLeftover(name) { contents.leftovers.append(path) } else { contents.unknown.append((name, path)) }
+            }
+        }
+        return contents
     }
 
     private static func swiftFiles(inDirectory directory: String, fileManager: FileManager,
@@ -63,51 +104,41 @@ public enum FileDiscovery {
         var pending: [String] = []
         var level = [base]
         var visited: Set<FileIdentity> = []
-        // Level by level, each level's folders listed on all cores (listing is system calls,
-        // which the kernel runs in parallel); what the listings say is taken in order.
+        // Level by level, each level's folders listed (and their entries sorted out) on all
+        // cores: listing is system calls, which the kernel runs in parallel. What the
+        // listings say is taken in order.
         while !level.isEmpty {
-            let listings = level.count < 16 ? level.map(directoryListing) : ThreadPool.parallelMap(level, directoryListing)
-            for (current, listing) in zip(level, listings) {
-                guard let (identity, entries) = listing else {
+            let read: @Sendable (String) -> FolderContents? = { contents(of: $0, base: base) }
+            let listings = level.count < 16 ? level.map(read) : ThreadPool.parallelMap(level, read)
+            for (current, contents) in zip(level, listings) {
+                guard let contents else {
                     problems.append(InputProblem(path: current, message: "cannot list this directory; check its permissions"))
                     continue
                 }
                 // A symbolic link loop would otherwise be walked forever. A folder is known by its
                 // device and inode, asked of the open folder (resolving the links of its path took
                 // a lookup per component).
-                if let identity {
+                if let identity = contents.identity {
                     guard visited.insert(identity).inserted else { continue }
                 }
-                var listing = FolderListing()
-                defer { listed[current] = listing }
-                for (name, kind) in entries {
-                    if name == Configuration.fileName { listing.hasConfiguration = true }
-                    if Project.isMarker(name) { listing.hasProjectMarker = true }
-                    let path = current == "." && base == "." ? name : "\(current)/\(name)"
-                    if kind != .directory, InFlightFiles.isLeftover(name) {
-                        // A temporary file of a `--fix` that was killed: never a user's file.
-                        try? fileManager.removeItem(atPath: path)
+                listed[current] = contents.listing
+                files += contents.swiftFiles
+                pending += contents.folders
+                // A temporary file of a `--fix` that was killed: never a user's file.
+                for leftover in contents.leftovers { try? fileManager.removeItem(atPath: leftover) }
+                for (name, path) in contents.unknown {
+                    // A symbolic link, or a file system that does not say: ask.
+                    var isDirectory: ObjCBool = false
+                    guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                        if isSwiftFile(named: name) {
+                            problems.append(InputProblem(path: path, message: "is a broken symbolic link; fix it or remove it"))
+                        }
                         continue
                     }
-                    switch kind {
-                    case .directory:
+                    if isDirectory.boolValue {
                         if !skipsFolder(named: name) { pending.append(path) }
-                    case .file:
-                        if name.hasSuffix(".swift") { files.append(path) }
-                    case .unknown:
-                        // A symbolic link, or a file system that does not say: ask.
-                        var isDirectory: ObjCBool = false
-                        guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                            if name.hasSuffix(".swift") {
-                                problems.append(InputProblem(path: path, message: "is a broken symbolic link; fix it or remove it"))
-                            }
-                            continue
-                        }
-                        if isDirectory.boolValue {
-                            if !skipsFolder(named: name) { pending.append(path) }
-                        } else if name.hasSuffix(".swift") {
-                            files.append(path)
-                        }
+                    } else if isSwiftFile(named: name) {
+                        files.append(path)
                     }
                 }
             }

@@ -23,6 +23,16 @@ import Testing
         #expect(ContentDigest(hex: "abc") == nil)
         #expect(ContentDigest(hex: String(repeating: "g", count: 64)) == nil)
         #expect(ContentDigest(hex: "+" + String(repeating: "0", count: 63)) == nil)
+        // Every byte that is not a hex digit, at every place in a word.
+        let digest = SHA256.digest("abc")
+        #expect(ContentDigest(hex: digest.description.uppercased()) == digest)
+        for byte in UInt8.min...UInt8.max where !"0123456789abcdefABCDEF".utf8.contains(byte) {
+            for place in [0, 15, 16, 47, 63] {
+                var bytes = Array(digest.description.utf8)
+                bytes[place] = byte
+                #expect(bytes.withUnsafeBytes { ContentDigest(hexBytes: $0) } == nil, "byte \(byte) at \(place)")
+            }
+        }
     }
 
     @Test func partsAreKeptApart() {

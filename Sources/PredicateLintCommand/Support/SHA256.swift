@@ -35,23 +35,30 @@ public struct ContentDigest: Hashable, Sendable, Codable, CustomStringConvertibl
     /// Parses the 64 hex digits of `description` from bytes (the cache's indexes hold
     /// thousands); nil for anything else.
     init?(hexBytes bytes: UnsafeRawBufferPointer) {
-        guard bytes.count == 64 else { return nil }
+        guard bytes.count == 64, let base = bytes.baseAddress else { return nil }
         func word(_ start: Int) -> UInt64? {
             var value: UInt64 = 0
-            for byte in bytes[start..<(start + 16)] {
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                default: return nil
-                }
-                value = value << 4 | UInt64(digit)
+            var invalid: UInt8 = 0
+            for offset in start..<(start + 16) {
+                let byte = base.load(fromByteOffset: offset, as: UInt8.self)
+                let digit = Self.hexDigit(byte)
+                invalid |= digit
+                value = value << 4 | UInt64(digit & 0xF)
             }
-            return value
+            return invalid & 0xF0 == 0 ? value : nil
         }
         guard let word0 = word(0), let word1 = word(16), let word2 = word(32), let word3 = word(48) else { return nil }
         (self.word0, self.word1, self.word2, self.word3) = (word0, word1, word2, word3)
+    }
+
+    /// A hex digit's value, or 0xFF for any other byte; without branches on the digit's kind
+    /// (the cache's indexes parse tens of thousands of digests).
+    @inline(__always) private static func hexDigit(_ byte: UInt8) -> UInt8 {
+        let decimal = byte &- UInt8(ascii: "0")
+        let letter = (byte | 0x20) &- UInt8(ascii: "a")
+        if decimal < 10 { return decimal }
+        if letter < 6 { return letter &+ 10 }
+        return 0xFF
     }
 
     init(words: (UInt64, UInt64, UInt64, UInt64)) {

@@ -4,7 +4,10 @@ import PredicateLintCore
 /// What one read of a file's bytes learned about it: whether it can matter (its `Prefilter`),
 /// the SHA-256 digest of its content, and whether it starts with a byte-order mark. Files are
 /// scanned once per run; only those that matter are read again and parsed.
-public struct ScannedFile: Sendable {
+///
+/// A class, though it never changes: a run passes tens of thousands of these between its
+/// stages, and a struct copy retained each of its strings and sets one by one.
+public final class ScannedFile: Sendable {
     public let path: String
     public let prefilter: Prefilter
     public let contentDigest: ContentDigest
@@ -12,6 +15,10 @@ public struct ScannedFile: Sendable {
     /// Set for text that cannot be read again from disk: standard input, an editor's buffer,
     /// the code a coding assistant sends.
     public let text: String?
+
+    init(path: String, prefilter: Prefilter, contentDigest: ContentDigest, byteOrderMark: Bool, text: String?) {
+        (self.path, self.prefilter, self.contentDigest, self.byteOrderMark, self.text) = (path, prefilter, contentDigest, byteOrderMark, text)
+    }
 
     /// A file whose content an earlier run read, known again without reading it.
     static func known(path: String, _ known: ResultCache.KnownFile, prefilter: Prefilter) -> ScannedFile {

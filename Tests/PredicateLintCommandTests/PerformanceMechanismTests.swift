@@ -229,6 +229,52 @@ import SyntheticCorpus
         #expect(again.files.map(\.contentDigest) == [other])
     }
 
+    /// A folder whose stamp is as an earlier run saw it is not listed again: its entries come
+    /// from the folder index. One whose entries changed since (a file added) is listed afresh,
+    /// and one changed too recently to tell is never learned.
+    @Test func unchangedFoldersAreKnownByTheirStampAndChangedOnesAreListed() throws {
+        let tree = try TemporaryTree(["App/Sources/View.swift": Self.view, "App/App.xcodeproj/project.pbxproj": "", "cache/.keep": ""])
+        let cache = ResultCache(directory: tree.path("cache"))
+        let later = FileStamp.now() + 10_000_000_000
+        func discover(now: Int64 = later) throws -> FileDiscovery.Result {
+            let workspace = try Workspace(roots: [tree.path("App")], settings: .init(cache: cache, now: { now }))
+            return workspace.discoverFiles()
+        }
+        _ = try discover(now: FileStamp.now())
+        #expect(cache.folderIndex().isEmpty, "folders written a moment ago are not settled")
+        #expect(try discover().files == [tree.path("App/Sources/View.swift")])
+        let sources = try #require(FileStamp(path: tree.path("App/Sources")))
+        let app = try #require(FileStamp(path: tree.path("App")))
+        #expect(cache.folderIndex()[sources.identity]?.entries.swiftFiles == ["View.swift"])
+        #expect(cache.folderIndex()[app.identity]?.entries.listing.hasProjectMarker == true)
+        // What the index says of an unchanged folder is what a later run finds there.
+        var index = cache.folderIndex()
+        index[sources.identity] = FileDiscovery.KnownFolder(stamp: sources, entries: FileDiscovery.FolderEntries(swiftFiles: ["View.swift", "Ghost.swift"]))
+        cache.storeFolderIndex(index)
+        #expect(try discover().files == [tree.path("App/Sources/Ghost.swift"), tree.path("App/Sources/View.swift")])
+        // A file added changes the folder's stamp: listed again.
+        usleep(50_000)
+        try tree.write("App/Sources/Added.swift", Data(Self.view.utf8))
+        #expect(try discover().files == [tree.path("App/Sources/Added.swift"), tree.path("App/Sources/View.swift")])
+    }
+
+    @Test func theFolderIndexReadsBackWhatItWrote() throws {
+        let tree = try TemporaryTree(["cache/.keep": ""])
+        let cache = ResultCache(directory: tree.path("cache"))
+        let stamp = FileStamp(device: UInt64.max, inode: 7, size: 4_096, modified: 1_796_090_784_162_623_741, changed: Int64.max)
+        let plain = FileStamp(device: 1, inode: 2, size: 0, modified: -1, changed: 0)
+        let folders = [
+            stamp.identity: FileDiscovery.KnownFolder(stamp: stamp, entries: FileDiscovery.FolderEntries(
+                listing: .init(hasConfiguration: true, hasProjectMarker: false),
+                swiftFiles: ["A.swift", "é b.swift"], folders: ["Views", ".hidden"], unknown: ["link.swift"])),
+            plain.identity: FileDiscovery.KnownFolder(stamp: plain, entries: FileDiscovery.FolderEntries(listing: .init(hasProjectMarker: true))),
+        ]
+        let tabbed = FileStamp(device: 3, inode: 4, size: 0, modified: 0, changed: 0)
+        cache.storeFolderIndex(folders.merging([tabbed.identity: FileDiscovery.KnownFolder(
+            stamp: tabbed, entries: FileDiscovery.FolderEntries(swiftFiles: ["tab\there.swift"]))]) { first, _ in first })
+        #expect(cache.folderIndex() == folders)
+    }
+
     /// Stamps in nanoseconds need all of a 64-bit integer: the index must read back what it wrote.
     @Test func theFileIndexReadsBackWhatItWrote() throws {
         let tree = try TemporaryTree(["cache/.keep": ""])

@@ -170,7 +170,8 @@ public final class ResultCache: Sendable {
                 if let used = lastUsed(name), now - used > 3_600 { unlink("\(directory)/\(name)") }
             } else if (name.hasPrefix("scan-index-") && name != Self.scanIndexName)
                         || (name.hasPrefix("file-index-") && name != Self.fileIndexName)
-                        || (name.hasPrefix("project-file-index-") && name != FileIndex.projectFiles.rawValue) {
+                        || (name.hasPrefix("project-file-index-") && name != FileIndex.projectFiles.rawValue)
+                        || (name.hasPrefix("folder-index-") && name != Self.folderIndexName) {
                 unlink("\(directory)/\(name)")
             } else if name.hasSuffix(".json") {
                 entries.append(name)
@@ -320,5 +321,49 @@ public final class ResultCache: Sendable {
                 + "\(file.digest)\t\(file.byteOrderMark ? "b" : "-")\n"
         }
         writeData(Data(text.utf8), kind.rawValue)
+    }
+
+    // MARK: Folder index
+
+    static let folderIndexName = "folder-index-v1.tsv"
+
+    /// The folders earlier runs listed, by device and inode: a warm run takes the entries of a
+    /// folder whose stamp is unchanged from here instead of listing it.
+    public func folderIndex() -> [FileIdentity: FileDiscovery.KnownFolder] {
+        var index: [FileIdentity: FileDiscovery.KnownFolder] = [:]
+        // device, inode, size, modified, changed, flags (c: configuration, m: project marker),
+        // then the names of Swift files, of folders and of entries of unknown kind, each list
+        // joined by `/` (which no name holds); a damaged line is skipped.
+        Self.forEachRecord(inFile: "\(directory)/\(Self.folderIndexName)", fields: 9) { fields in
+            guard let device = Self.integer(fields[0]), let inode = Self.integer(fields[1]), let size = Self.integer(fields[2]),
+                  let modified = Self.integer(fields[3]), let changed = Self.integer(fields[4]), fields[5].count == 2 else { return }
+            let stamp = FileStamp(device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), size: size,
+                                  modified: modified, changed: changed)
+            func names(_ field: UnsafeRawBufferPointer) -> [String] {
+                field.isEmpty ? [] : field.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+                    .map { String(decoding: $0, as: UTF8.self) }
+            }
+            let listing = FileDiscovery.FolderListing(hasConfiguration: fields[5][0] == UInt8(ascii: "c"),
+                                                      hasProjectMarker: fields[5][1] == UInt8(ascii: "m"))
+            index[stamp.identity] = FileDiscovery.KnownFolder(stamp: stamp, entries: FileDiscovery.FolderEntries(
+                listing: listing, swiftFiles: names(fields[6]), folders: names(fields[7]), unknown: names(fields[8])))
+        }
+        return index
+    }
+
+    /// Replaces the index with these folders. A folder with a name that holds a tab or a line
+    /// break, or that is empty, is left out: it is listed again each run.
+    public func storeFolderIndex(_ index: [FileIdentity: FileDiscovery.KnownFolder]) {
+        var text = ""
+        for folder in index.values {
+            let entries = folder.entries
+            let lists = [entries.swiftFiles, entries.folders, entries.unknown]
+            guard !lists.joined().contains(where: { $0.isEmpty || $0.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" }) }) else { continue }
+            let stamp = folder.stamp
+            let flags = (entries.listing.hasConfiguration ? "c" : "-") + (entries.listing.hasProjectMarker ? "m" : "-")
+            text += "\(Int64(bitPattern: stamp.device))\t\(Int64(bitPattern: stamp.inode))\t\(stamp.size)\t\(stamp.modified)\t\(stamp.changed)\t"
+                + flags + "\t" + lists.map { $0.joined(separator: "/") }.joined(separator: "\t") + "\n"
+        }
+        writeData(Data(text.utf8), Self.folderIndexName)
     }
 }

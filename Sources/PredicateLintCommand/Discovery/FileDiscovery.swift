@@ -26,14 +26,51 @@ public enum FileDiscovery {
         /// Every folder listed, and whether it held a configuration file and a project marker:
         /// what the workspace would otherwise ask the file system again, folder by folder.
         public var listedFolders: [String: FolderListing] = [:]
+        /// Folders listed afresh whose stamp had settled: what a folder index should learn.
+        public var freshFolders: [FileIdentity: KnownFolder] = [:]
     }
 
-    public struct FolderListing: Sendable {
+    /// A folder's entries as discovery needs them, by name: the index of earlier runs keeps
+    /// them, so that a folder whose stamp is unchanged is not listed again.
+    public struct FolderEntries: Sendable, Equatable {
+        public var listing = FolderListing()
+        public var swiftFiles: [String] = []
+        /// Subfolders, skipped ones left out.
+        public var folders: [String] = []
+        /// Entries whose kind the listing did not give (symbolic links, some file systems):
+        /// asked about on every run, since what a link points to can change without its folder.
+        public var unknown: [String] = []
+
+        public init(listing: FolderListing = FolderListing(), swiftFiles: [String] = [], folders: [String] = [], unknown: [String] = []) {
+            (self.listing, self.swiftFiles, self.folders, self.unknown) = (listing, swiftFiles, folders, unknown)
+        }
+    }
+
+    /// A folder as an earlier run listed it: its stamp then (a folder's times change whenever
+    /// an entry is added, removed or renamed) and its entries.
+    public struct KnownFolder: Sendable, Equatable {
+        public let stamp: FileStamp
+        public let entries: FolderEntries
+
+        public init(stamp: FileStamp, entries: FolderEntries) {
+            (self.stamp, self.entries) = (stamp, entries)
+        }
+    }
+
+    public struct FolderListing: Sendable, Equatable {
         public var hasConfiguration = false
         public var hasProjectMarker = false
+
+        public init(hasConfiguration: Bool = false, hasProjectMarker: Bool = false) {
+            (self.hasConfiguration, self.hasProjectMarker) = (hasConfiguration, hasProjectMarker)
+        }
     }
 
-    public static func swiftFiles(in paths: [String], fileManager: FileManager = .default) -> Result {
+    /// `known`: folders earlier runs listed (a cache's folder index); one whose stamp is as it
+    /// was then is not listed again. `now` (nanoseconds since 1970) tells which of the folders
+    /// listed afresh have settled enough to be learned.
+    public static func swiftFiles(in paths: [String], fileManager: FileManager = .default,
+                                  known: [FileIdentity: KnownFolder] = [:], now: Int64 = FileStamp.now()) -> Result {
         var result = Result()
         // Only several paths can name a file twice (hashing every path of one large folder
         // was a tenth of discovering it).
@@ -52,100 +89,123 @@ public enum FileDiscovery {
                 add(path)
                 continue
             }
-            var problems: [InputProblem] = []
-            let found = swiftFiles(inDirectory: path, fileManager: fileManager, problems: &problems, listed: &result.listedFolders)
-            result.problems += problems
-            found.forEach(add)
+            var walk = Walk(base: path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, known: known, now: now)
+            walk.run(fileManager: fileManager)
+            result.problems += walk.problems
+            result.listedFolders.merge(walk.listed) { first, _ in first }
+            result.freshFolders.merge(walk.fresh) { first, _ in first }
+            walk.files.sorted().forEach(add)
         }
         return result
+    }
+
+    /// One folder's entries and where they came from.
+    private struct Visit: Sendable {
+        let stamp: FileStamp?
+        let entries: FolderEntries
+        /// Temporary files of a `--fix` that was killed (never a user's file).
+        let leftovers: [String]
+        /// Listed now rather than known from an earlier run.
+        let isFresh: Bool
+    }
+
+    /// The walk below one folder given on the command line.
+    private struct Walk {
+        let base: String
+        let known: [FileIdentity: KnownFolder]
+        let now: Int64
+        var files: [String] = []
+        var problems: [InputProblem] = []
+        var listed: [String: FolderListing] = [:]
+        var fresh: [FileIdentity: KnownFolder] = [:]
+
+        init(base: String, known: [FileIdentity: KnownFolder], now: Int64) {
+            (self.base, self.known, self.now) = (base, known, now)
+        }
+
+        func path(of name: String, in folder: String) -> String {
+            folder == "." && base == "." ? name : "\(folder)/\(name)"
+        }
+
+        mutating func run(fileManager: FileManager) {
+            var pending: [String] = []
+            var level = [base]
+            var visited: Set<FileIdentity> = []
+            // Level by level, each level's folders stamped, and listed where they changed, on
+            // all cores: these are system calls, which the kernel runs in parallel. What the
+            // listings say is taken in order.
+            let known = self.known
+            let visit: @Sendable (String) -> Visit? = { FileDiscovery.visit($0, known: known) }
+            while !level.isEmpty {
+                let visits = level.count < 16 ? level.map(visit) : ThreadPool.parallelMap(level, visit)
+                for (current, visit) in zip(level, visits) {
+                    guard let visit else {
+                        problems.append(InputProblem(path: current, message: "cannot list this directory; check its permissions"))
+                        continue
+                    }
+                    // A symbolic link loop would otherwise be walked forever. A folder is known by
+                    // its device and inode (resolving the links of its path took a lookup per
+                    // component).
+                    if let identity = visit.stamp?.identity {
+                        guard visited.insert(identity).inserted else { continue }
+                    }
+                    let entries = visit.entries
+                    listed[current] = entries.listing
+                    files += entries.swiftFiles.map { path(of: $0, in: current) }
+                    pending += entries.folders.map { path(of: $0, in: current) }
+                    for leftover in visit.leftovers { try? fileManager.removeItem(atPath: path(of: leftover, in: current)) }
+                    if visit.isFresh, visit.leftovers.isEmpty, let stamp = visit.stamp, stamp.isSettled(before: now) {
+                        fresh[stamp.identity] = KnownFolder(stamp: stamp, entries: entries)
+                    }
+                    for name in entries.unknown {
+                        // A symbolic link, or a file system that does not say: ask.
+                        let path = path(of: name, in: current)
+                        var isDirectory: ObjCBool = false
+                        guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                            if isSwiftFile(named: name) {
+                                problems.append(InputProblem(path: path, message: "is a broken symbolic link; fix it or remove it"))
+                            }
+                            continue
+                        }
+                        if isDirectory.boolValue {
+                            if !skipsFolder(named: name) { pending.append(path) }
+                        } else if isSwiftFile(named: name) {
+                            files.append(path)
+                        }
+                    }
+                }
+                level = pending
+                pending = []
+            }
+        }
+    }
+
+    /// A folder's entries: as an earlier run listed them when its stamp is unchanged, else
+    /// listed now. Nil when it cannot be listed.
+    private static func visit(_ folder: String, known: [FileIdentity: KnownFolder]) -> Visit? {
+        if !known.isEmpty, let stamp = FileStamp(path: folder), let earlier = known[stamp.identity], earlier.stamp == stamp {
+            return Visit(stamp: stamp, entries: earlier.entries, leftovers: [], isFresh: false)
+        }
+        guard let (stamp, listing) = directoryListing(folder) else { return nil }
+        var entries = FolderEntries()
+        var leftovers: [String] = []
+        for (name, kind) in listing {
+            if name == Configuration.fileName { entries.listing.hasConfiguration = true }
+            if Project.isMarker(name) { entries.listing.hasProjectMarker = true }
+            switch kind {
+            case .directory: if !skipsFolder(named: name) { entries.folders.append(name) }
+            case .file:
+                if InFlightFiles.isLeftover(name) { leftovers.append(name) } else if isSwiftFile(named: name) { entries.swiftFiles.append(name) }
+            case .unknown:
+                if InFlightFiles.isLeftover(name) { leftovers.append(name) } else { entries.unknown.append(name) }
+            }
+        }
+        return Visit(stamp: stamp, entries: entries, leftovers: leftovers, isFresh: true)
     }
 
     /// A name ending in `.swift`, by its bytes (as compilers tell a source by its extension).
     static func isSwiftFile(named name: String) -> Bool {
         name.utf8.count >= 6 && name.utf8.reversed().starts(with: "tfiws.".utf8)
-    }
-
-    /// What discovery needs of one folder, worked out on the thread that listed it.
-    private struct FolderContents: Sendable {
-        var identity: FileIdentity?
-        var listing = FolderListing()
-        var swiftFiles: [String] = []
-        var folders: [String] = []
-        /// Entries whose kind the listing did not give (symbolic links, some file systems).
-        var unknown: [(name: String, path: String)] = []
-        /// Temporary files of a `--fix` that was killed.
-        var leftovers: [String] = []
-    }
-
-    private static func contents(of folder: String, base: String) -> FolderContents? {
-        guard let (identity, entries) = directoryListing(folder) else { return nil }
-        var contents = FolderContents(identity: identity)
-        for (name, kind) in entries {
-            if name == Configuration.fileName { contents.listing.hasConfiguration = true }
-            if Project.isMarker(name) { contents.listing.hasProjectMarker = true }
-            let isSwift = isSwiftFile(named: name)
-            guard kind == .directory || kind == .unknown || isSwift || name.utf8.first == UInt8(ascii: ".") else { continue }
-            let path = folder == "." && base == "." ? name : "\(folder)/\(name)"
-            switch kind {
-            case .directory: if !skipsFolder(named: name) { contents.folders.append(path) }
-            case .file:
-                if InFlightFiles.isLeftover(name) { contents.leftovers.append(path) } else if isSwift { contents.swiftFiles.append(path) }
-            case .unknown:
-                if InFlightFiles.isLeftover(name) { contents.leftovers.append(path) } else { contents.unknown.append((name, path)) }
-            }
-        }
-        return contents
-    }
-
-    private static func swiftFiles(inDirectory directory: String, fileManager: FileManager,
-                                   problems: inout [InputProblem], listed: inout [String: FolderListing]) -> [String] {
-        let base = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
-        var files: [String] = []
-        var pending: [String] = []
-        var level = [base]
-        var visited: Set<FileIdentity> = []
-        // Level by level, each level's folders listed (and their entries sorted out) on all
-        // cores: listing is system calls, which the kernel runs in parallel. What the
-        // listings say is taken in order.
-        while !level.isEmpty {
-            let read: @Sendable (String) -> FolderContents? = { contents(of: $0, base: base) }
-            let listings = level.count < 16 ? level.map(read) : ThreadPool.parallelMap(level, read)
-            for (current, contents) in zip(level, listings) {
-                guard let contents else {
-                    problems.append(InputProblem(path: current, message: "cannot list this directory; check its permissions"))
-                    continue
-                }
-                // A symbolic link loop would otherwise be walked forever. A folder is known by its
-                // device and inode, asked of the open folder (resolving the links of its path took
-                // a lookup per component).
-                if let identity = contents.identity {
-                    guard visited.insert(identity).inserted else { continue }
-                }
-                listed[current] = contents.listing
-                files += contents.swiftFiles
-                pending += contents.folders
-                // A temporary file of a `--fix` that was killed: never a user's file.
-                for leftover in contents.leftovers { try? fileManager.removeItem(atPath: leftover) }
-                for (name, path) in contents.unknown {
-                    // A symbolic link, or a file system that does not say: ask.
-                    var isDirectory: ObjCBool = false
-                    guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                        if isSwiftFile(named: name) {
-                            problems.append(InputProblem(path: path, message: "is a broken symbolic link; fix it or remove it"))
-                        }
-                        continue
-                    }
-                    if isDirectory.boolValue {
-                        if !skipsFolder(named: name) { pending.append(path) }
-                    } else if isSwiftFile(named: name) {
-                        files.append(path)
-                    }
-                }
-            }
-            level = pending
-            pending = []
-        }
-        return files.sorted()
     }
 
     enum EntryKind { case file, directory, unknown }
@@ -157,12 +217,14 @@ public enum FileDiscovery {
         directoryListing(path)?.entries
     }
 
-    /// The folder's identity (nil if the system does not say) and its entries.
-    static func directoryListing(_ path: String) -> (identity: FileIdentity?, entries: [(String, EntryKind)])? {
+    /// The folder's stamp (nil if the system does not say), taken from the open folder before
+    /// its entries are read (a change while they are read then changes the stamp too), and
+    /// its entries.
+    static func directoryListing(_ path: String) -> (stamp: FileStamp?, entries: [(String, EntryKind)])? {
         guard let stream = opendir(path) else { return nil }
         defer { closedir(stream) }
         var info = stat()
-        let identity = fstat(dirfd(stream), &info) == 0 ? FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) : nil
+        let stamp = fstat(dirfd(stream), &info) == 0 ? FileStamp(info) : nil
         var entries: [(String, EntryKind)] = []
         while let entry = readdir(stream) {
             // The name is read where it lies: copying `d_name` as a value copies its full
@@ -177,7 +239,7 @@ public enum FileDiscovery {
             }
             entries.append((name, kind))
         }
-        return (identity, entries)
+        return (stamp, entries)
     }
 }
 

@@ -151,6 +151,11 @@ public struct FileStamp: Hashable, Sendable {
     public init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    /// The stamp `stat` or `fstat` gave.
+    init(_ info: stat) {
         #if canImport(Darwin)
         let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
         #else

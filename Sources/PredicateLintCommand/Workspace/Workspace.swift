@@ -78,7 +78,15 @@ public final class Workspace: @unchecked Sendable {
     /// What the listing learned about each folder is kept: which have no configuration file,
     /// which hold a project's marker.
     public func discoverFiles() -> FileDiscovery.Result {
-        let discovery = FileDiscovery.swiftFiles(in: roots)
+        // With a cache, folders whose stamp is as an earlier run saw them are not listed again.
+        let known = settings.cache?.folderIndex() ?? [:]
+        let discovery = FileDiscovery.swiftFiles(in: roots, known: known, now: settings.now())
+        if let cache = settings.cache, discovery.freshFolders.contains(where: { known[$0.key] != $0.value }) {
+            // Earlier runs' folders are kept too, up to a bound (as the file indexes are).
+            let limit = max(20_000, 2 * discovery.listedFolders.count)
+            cache.storeFolderIndex(known.count + discovery.freshFolders.count <= limit
+                                   ? known.merging(discovery.freshFolders) { _, new in new } : discovery.freshFolders)
+        }
         // Lookups are by absolute path: a run over `.` lists relative ones.
         let listed = Dictionary(discovery.listedFolders.map { (Paths.absolute($0.key), $0.value) }) { first, _ in first }
         configurations.noteListed(folders: listed.filter { !$0.value.hasConfiguration }.map(\.key))

@@ -64,6 +64,16 @@ import PredicateLintCore
         #expect(Paths.folder(of: path) == URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path)
     }
 
+    /// One file per folder, the first of each in the order given.
+    @Test func oneFilePerFolderKeepsTheFirstOfEach() {
+        let paths = ["b/x.swift", "a/é/1.swift", "a/é/2.swift", "a/z.swift", "top.swift", "a/é/0.swift", "a/y.swift",
+                     "/abs/p.swift", "b/w.swift", "other.swift", "a/é/.swift"]
+        #expect(Paths.oneFilePerFolder(paths) == ["b/x.swift", "a/é/1.swift", "a/z.swift", "top.swift", "/abs/p.swift"])
+        let fromSorted = Paths.oneFilePerFolder(paths.sorted())
+        #expect(fromSorted == fromSorted.sorted())
+        #expect(Set(fromSorted.map { ($0 as NSString).deletingLastPathComponent }) == Set(paths.map { ($0 as NSString).deletingLastPathComponent }))
+    }
+
     @Test func pathsOnOneLine() {
         #expect(Paths.onOneLine("a\nb\rc\td\u{1}e") == "a\\nb\\rc\\td\\u{1}e")
         #expect(Paths.onOneLine("Sources/Plain Name.swift") == "Sources/Plain Name.swift")

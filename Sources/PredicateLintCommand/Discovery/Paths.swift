@@ -79,19 +79,28 @@ enum Paths {
         return base == "/" ? "/" + path : base + "/" + path
     }
 
-    /// The first of `paths` in each folder, sorted: for what all files of a folder share (their
-    /// configuration, their project), asked once per folder rather than once per file. Folders
-    /// are told apart as written, without standardizing: two spellings of one folder give one
-    /// path each, which only asks the same question twice.
+    /// The first of `paths` in each folder, in the order of `paths` (sorted paths give them
+    /// sorted): for what all files of a folder share (their configuration, their project),
+    /// asked once per folder rather than once per file. Folders are told apart as written,
+    /// without standardizing: two spellings of one folder give one path each, which only
+    /// asks the same question twice.
     static func oneFilePerFolder(_ paths: [String]) -> [String] {
-        var first: [Substring: String] = [:]
+        var seen: Set<Substring> = []
+        var first: [String] = []
+        var previous: Substring?
         for path in paths {
             // By bytes: `/` is never part of a larger character, and a search by characters
-            // would find where each character ends first.
-            let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? "."
-            if first[folder] == nil { first[folder] = path }
+            // (or by the view's indices) is a walk back through each path.
+            let slash = path.utf8.withContiguousStorageIfAvailable { $0.lastIndex(of: UInt8(ascii: "/")) }
+                ?? path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.distance(from: path.utf8.startIndex, to: $0) }
+            let folder = slash.map { path[..<path.utf8.index(path.utf8.startIndex, offsetBy: $0)] } ?? "."
+            // Files of one folder mostly come together (discovery sorts them): those are
+            // skipped without hashing.
+            if folder == previous { continue }
+            previous = folder
+            if seen.insert(folder).inserted { first.append(path) }
         }
-        return first.values.sorted()
+        return first
     }
 
     /// `path` absolute and standardized.

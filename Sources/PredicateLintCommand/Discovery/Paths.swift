@@ -79,6 +79,15 @@ enum Paths {
         return base == "/" ? "/" + path : base + "/" + path
     }
 
+    /// The part of `path` before its last `/`, as written (nil when it has none). Found over
+    /// the bytes: `/` is never part of a larger character, and a search by characters (or by
+    /// the view's indices) walks back through the path one step at a time.
+    static func writtenFolder(of path: String) -> Substring? {
+        let slash = path.utf8.withContiguousStorageIfAvailable { $0.lastIndex(of: UInt8(ascii: "/")) }
+            ?? path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.distance(from: path.utf8.startIndex, to: $0) }
+        return slash.map { path[..<path.utf8.index(path.utf8.startIndex, offsetBy: $0)] }
+    }
+
     /// The first of `paths` in each folder, in the order of `paths` (sorted paths give them
     /// sorted): for what all files of a folder share (their configuration, their project),
     /// asked once per folder rather than once per file. Folders are told apart as written,
@@ -89,11 +98,7 @@ enum Paths {
         var first: [String] = []
         var previous: Substring?
         for path in paths {
-            // By bytes: `/` is never part of a larger character, and a search by characters
-            // (or by the view's indices) is a walk back through each path.
-            let slash = path.utf8.withContiguousStorageIfAvailable { $0.lastIndex(of: UInt8(ascii: "/")) }
-                ?? path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.distance(from: path.utf8.startIndex, to: $0) }
-            let folder = slash.map { path[..<path.utf8.index(path.utf8.startIndex, offsetBy: $0)] } ?? "."
+            let folder = writtenFolder(of: path) ?? "."
             // Files of one folder mostly come together (discovery sorts them): those are
             // skipped without hashing.
             if folder == previous { continue }

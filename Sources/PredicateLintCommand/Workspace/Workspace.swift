@@ -314,22 +314,36 @@ public final class Workspace: @unchecked Sendable {
     /// one of them that this pass must parse is parsed once, as `lint` would (its outline), and
     /// its tree kept for `lint`, so that no file is parsed twice in a run.
     public func indexModels(of files: [ScannedFile], sharing shared: [ScannedFile] = [], linting: Set<String> = []) {
-        let byProject = Dictionary(grouping: files) { project(of: $0.path) }
+        // A file's project is its folder's: asked again only where the folder changes (files
+        // come folder by folder).
+        var byProject: [Project: [ScannedFile]] = [:]
+        var previous: (folder: Substring, project: Project)?
+        for file in files {
+            let folder = Paths.writtenFolder(of: file.path) ?? ""
+            let project = previous?.folder == folder ? previous!.project : project(of: file.path)
+            previous = (folder, project)
+            byProject[project, default: []].append(file)
+        }
         var now: [Project: [ScannedFile]] = [:]
         var snapshots: [Project: String] = [:]
         var deferred: [Project: DeferredModels] = [:]
-        for (project, projectFiles) in byProject {
-            guard let cache = settings.cache else {
-                now[project] = projectFiles
-                continue
+        if let cache = settings.cache {
+            // Each project's snapshot digests every path in it: on all cores.
+            let prefilter = settings.prefilter
+            let looked = ThreadPool.parallelMap(Array(byProject)) { project, projectFiles in
+                let snapshot = Self.snapshot(of: projectFiles, sharing: shared, prefilter: prefilter)
+                return (project, projectFiles, snapshot, cache.modelsDigest(snapshot: snapshot))
             }
-            let snapshot = Self.snapshot(of: projectFiles, sharing: shared, prefilter: settings.prefilter)
-            if let digest = cache.modelsDigest(snapshot: snapshot) {
-                deferred[project] = DeferredModels(files: projectFiles, shared: shared, digest: digest)
-            } else {
-                now[project] = projectFiles
-                snapshots[project] = snapshot
+            for (project, projectFiles, snapshot, digest) in looked {
+                if let digest {
+                    deferred[project] = DeferredModels(files: projectFiles, shared: shared, digest: digest)
+                } else {
+                    now[project] = projectFiles
+                    snapshots[project] = snapshot
+                }
             }
+        } else {
+            now = byProject
         }
         let indexed = index(now, sharing: shared, linting: linting)
         for (project, models) in indexed {

@@ -275,6 +275,29 @@ import SyntheticCorpus
         #expect(cache.folderIndex() == folders)
     }
 
+    /// A project's snapshot keys its models in the cache: any change of a path or a content
+    /// changes it; the order files come in does not.
+    @Test func snapshotsTellEveryPathAndContentApart() {
+        func snapshot(_ files: [(String, String)], shared: [(String, String)] = [], prefilter: Bool = true) -> String {
+            Workspace.snapshot(of: files.map { ScannedFile.scan(text: $1, path: $0) },
+                               sharing: shared.map { ScannedFile.scan(text: $1, path: $0) }, prefilter: prefilter)
+        }
+        let base = [("App/A.swift", "a"), ("App/Views/B.swift", "b"), ("C.swift", "c")]
+        let variants: [String] = [
+            snapshot(base),
+            snapshot(base, prefilter: false),
+            snapshot([("App/A.swift", "a"), ("App/Views/B.swift", "b2"), ("C.swift", "c")]),
+            snapshot([("App/A.swift", "a"), ("App/B.swift", "b"), ("C.swift", "c")]),
+            snapshot([("App/A.swift", "a"), ("App/Views/B.swift", "b"), ("./C.swift", "c")]),
+            snapshot([("App/A.swift", "a"), ("App/Views/B.swift", "b"), ("/C.swift", "c")]),
+            snapshot([("App/A.swift", "a"), ("App/Views/B.swift", "b")], shared: [("C.swift", "c")]),
+            snapshot([("App/A.swift", "a"), ("App/Views/B.swift", "b"), ("C.swift", "c"), ("App/Views/D.swift", "d")]),
+            snapshot([("App/A.swift", "b"), ("App/Views/B.swift", "a"), ("C.swift", "c")]),
+        ]
+        #expect(Set(variants).count == variants.count)
+        #expect(snapshot(base.reversed()) == variants[0])
+    }
+
     /// Stamps in nanoseconds need all of a 64-bit integer: the index must read back what it wrote.
     @Test func theFileIndexReadsBackWhatItWrote() throws {
         let tree = try TemporaryTree(["cache/.keep": ""])

@@ -361,18 +361,32 @@ public final class Workspace: @unchecked Sendable {
     /// shared ones, and whether the prefilter chose what was parsed (the cache's entry names
     /// add the tool's version). Equal snapshots index to equal models.
     static func snapshot(of files: [ScannedFile], sharing shared: [ScannedFile], prefilter: Bool) -> String {
-        // Asked of every file on every warm run: the bytes are laid out directly (each path
-        // with its length, each digest as its 32 bytes) and digested once.
+        // Asked of every file on every warm run: the bytes are laid out directly and digested
+        // once. A folder is written where it changes, then each file's name and digest: half
+        // the bytes of every full path.
         var bytes: [UInt8] = []
-        func append(_ text: String) {
+        func append(_ text: some StringProtocol) {
             bytes.append(contentsOf: "\(text.utf8.count):".utf8)
             bytes.append(contentsOf: text.utf8)
         }
         append(prefilter ? "prefiltered" : "every file")
         for (marker, list) in [("files", files), ("shared", shared)] {
             append(marker)
+            var isFirst = true
+            var folder: Substring?
             for (path, digest) in list.map({ ($0.path, $0.contentDigest) }).sorted(by: { $0.0 < $1.0 }) {
-                append(path)
+                // Folders are marked `/` and their path; a path without `/`, `.` alone.
+                let written = Paths.writtenFolder(of: path)
+                if isFirst || written != folder {
+                    if let written {
+                        bytes.append(UInt8(ascii: "/"))
+                        append(written)
+                    } else {
+                        bytes.append(UInt8(ascii: "."))
+                    }
+                    (folder, isFirst) = (written, false)
+                }
+                append(written.map { path[path.utf8.index(after: $0.endIndex)...] } ?? path[...])
                 for word in [digest.word0, digest.word1, digest.word2, digest.word3] {
                     for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
                 }

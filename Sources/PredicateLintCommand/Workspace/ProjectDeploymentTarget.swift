@@ -295,13 +295,14 @@ public struct ProjectDeploymentTarget: Sendable, Equatable {
 
     /// `<FileRef location = "group:App.xcodeproj">` → `App.xcodeproj`.
     static func projectsReferenced(by workspaceData: String) -> [String] {
-        workspaceData.matches(of: /location\s*=\s*"(?:group|container):([^"]+\.xcodeproj)"/).map { String($0.1) }
+        workspaceData.matches(of: XcodePatterns.workspaceProject).map { String($0.1) }
             .filter { !$0.contains("..") }
     }
 }
 
-/// The patterns a `project.pbxproj` is read with, compiled once: a regex literal is compiled
-/// each time it is evaluated, which made reading a large project most of a warm run.
+/// The patterns Xcode's project and workspace files are read with, compiled once: a regex
+/// literal is compiled each time it is evaluated, which made reading a large project most of a
+/// warm run.
 /// (Matching does not change a `Regex`; several threads may match with one.)
 /// Each is tried only where the word it is about occurs, found by a byte search: a regex
 /// tried at every position of a large project cost more than everything else in a warm run.
@@ -315,6 +316,8 @@ enum XcodePatterns {
     nonisolated(unsafe) static let listMember = /(\w+)\s*(?:\/\*[^*]*\*\/)?\s*,/
     /// Tried only where `name` starts a word.
     nonisolated(unsafe) static let configurationName = /name\s*=\s*"?([^";]*)"?\s*;/
+    /// In a workspace's `contents.xcworkspacedata`: the projects it holds.
+    nonisolated(unsafe) static let workspaceProject = /location\s*=\s*"(?:group|container):([^"]+\.xcodeproj)"/
 
     /// The first occurrence of `needle` at or after `start`.
     static func find(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Range<Int>? {

@@ -42,6 +42,7 @@ struct LintRun {
             return CommandOutput(standardError: error.description + "\n", exitCode: 2)
         }
         var outcome = Outcome()
+        workspace.startReadingIndexes()
         let paths = discover(workspace, &outcome)
         guard let files = scan(paths, workspace, &outcome) else {
             return CommandOutput(standardError: outcome.problems.map { $0.description + "\n" }.joined(), exitCode: 2)

@@ -43,6 +43,7 @@ public final class Workspace: @unchecked Sendable {
     private var deferredModels: [Project: DeferredModels] = [:]
     /// Held while a deferred project is indexed, so that it is indexed once.
     private let indexingLock = NSLock()
+    private let indexesLock = NSLock()
     /// What each folder with a package manifest or Xcode project states, once read.
     private var targetsByFolder: [String: ProjectDeploymentTarget?] = [:]
     /// Project files earlier runs read for deployment targets (`statedTarget`), read on first use.
@@ -136,15 +137,23 @@ public final class Workspace: @unchecked Sendable {
                 stamped = knownFiles.count + read.count <= limit ? knownFiles.merging(read) { _, new in new } : read
                 cache.storeFileIndex(stamped)
             }
-            lock.withLock { indexes = (contents, stamped) }
+            indexesLock.withLock { indexes = (contents, stamped) }
         }
         return (files, results.compactMap { if case .failure(let problem) = $0.0 { problem } else { nil } })
     }
 
-    /// The cache's indexes, read on first use.
+    /// Starts reading the cache's indexes on a thread of its own: much of discovering files is
+    /// one thread's work, and the indexes are read meanwhile. `scan` waits for them.
+    public func startReadingIndexes() {
+        guard settings.cache != nil else { return }
+        ThreadPool.start { [self] in _ = knownIndexes() }
+    }
+
+    /// The cache's indexes, read on first use (under a lock of their own, which `scan` waits
+    /// on while another thread reads them).
     private func knownIndexes() -> (contents: [ContentDigest: Prefilter], files: [FileIdentity: ResultCache.KnownFile]) {
         guard let cache = settings.cache else { return ([:], [:]) }
-        return lock.withLock {
+        return indexesLock.withLock {
             if let indexes { return indexes }
             // The two files are read and parsed side by side: each has a line per file.
             enum Index: Sendable { case contents([ContentDigest: Prefilter]), files([FileIdentity: ResultCache.KnownFile]) }

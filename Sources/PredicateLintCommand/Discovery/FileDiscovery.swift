@@ -144,8 +144,7 @@ public enum FileDiscovery {
                         continue
                     }
                     // A symbolic link loop would otherwise be walked forever. A folder is known by
-                    // its device and inode (resolving the links of its path took a lookup per
-                    // component).
+                    // the device and inode of its stamp, whatever path (through links) reached it.
                     if let identity = visit.stamp?.identity {
                         guard visited.insert(identity).inserted else { continue }
                     }

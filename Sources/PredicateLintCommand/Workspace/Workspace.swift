@@ -17,8 +17,8 @@ public final class Workspace: @unchecked Sendable {
         /// `--config FILE`: one configuration for every file instead of the nearest.
         public var configurationPath: String?
         public var cache: ResultCache?
-        /// Nanoseconds since 1970, for telling whether a project file is settled (tests move
-        /// it ahead, so that files they have just written count as settled).
+        /// Nanoseconds since 1970, for telling whether a folder or project file is settled
+        /// (tests move it ahead, so that what they have just written counts as settled).
         public var now: @Sendable () -> Int64
 
         public init(prefilter: Bool = true, enableAllRules: Bool = false, configurationPath: String? = nil,

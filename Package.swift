@@ -97,10 +97,12 @@ let package = Package(
             swiftSettings: syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
         ),
+        // SHA-256 with the processor's instructions, where it has them (the cache digests every file).
+        .target(name: "CSHA256"),
         // Everything that touches the outside world: arguments, files, reporters, exit codes.
         .target(
             name: "PredicateLintCommand",
-            dependencies: ["PredicateLintCore"],
+            dependencies: ["PredicateLintCore", "CSHA256"],
             swiftSettings: syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
         ),

@@ -19,6 +19,20 @@ import Testing
         #expect(ContentDigest(hex: expected) == SHA256.digest(text))
     }
 
+    /// Where the processor has SHA-256 instructions, they give what the Swift gives, at every
+    /// length around the block and tail boundaries and for a large input.
+    @Test func theProcessorsInstructionsAgreeWithTheSwift() {
+        guard SHA256.usesHardware else { return }
+        var bytes = (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 7) }
+        for length in 0...bytes.count {
+            let prefix = Array(bytes.prefix(length))
+            #expect(prefix.withUnsafeBytes { SHA256.digest($0, hardware: true) } == prefix.withUnsafeBytes { SHA256.digest($0, hardware: false) },
+                    "length \(length)")
+        }
+        bytes = (0..<1_000_003).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 9) }
+        #expect(bytes.withUnsafeBytes { SHA256.digest($0, hardware: true) } == bytes.withUnsafeBytes { SHA256.digest($0, hardware: false) })
+    }
+
     @Test func digestsParseOnlyFromTheirOwnForm() {
         #expect(ContentDigest(hex: "abc") == nil)
         #expect(ContentDigest(hex: String(repeating: "g", count: 64)) == nil)

@@ -1,3 +1,4 @@
+import CSHA256
 import Foundation
 
 /// A SHA-256 digest: what the cache keys file contents and entries by. A 64-bit hash can be
@@ -90,23 +91,27 @@ public enum SHA256 {
         var h4: UInt32 = 0x510E_527F, h5: UInt32 = 0x9B05_688C, h6: UInt32 = 0x1F83_D9AB, h7: UInt32 = 0x5BE0_CD19
     }
 
+    /// Whether the processor's SHA-256 instructions are used (`CSHA256`); the Swift below is
+    /// the reference, and what runs elsewhere.
+    static let usesHardware = predicate_lint_sha256_hardware_available() != 0
+
     public static func digest(_ bytes: UnsafeRawBufferPointer) -> ContentDigest {
+        digest(bytes, hardware: usesHardware)
+    }
+
+    static func digest(_ bytes: UnsafeRawBufferPointer, hardware: Bool) -> ContentDigest {
         var state = State()
         var schedule = [UInt32](repeating: 0, count: 64)
         let blocks = bytes.count / 64
-        for block in 0..<blocks {
-            compress(UnsafeRawBufferPointer(rebasing: bytes[(block * 64)..<(block * 64 + 64)]), &state, &schedule)
-        }
+        if blocks > 0 { compress(bytes.baseAddress!, blocks: blocks, &state, &schedule, hardware: hardware) }
         // The tail, a 1 bit, zeros, and the length in bits: one block or two.
         var tail = [UInt8](bytes[(blocks * 64)...])
         tail.append(0x80)
         while tail.count % 64 != 56 { tail.append(0) }
         let bitCount = UInt64(bytes.count) &* 8
         for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitCount >> UInt64(shift))) }
-        for block in 0..<(tail.count / 64) {
-            tail.withUnsafeBytes { tail in
-                compress(UnsafeRawBufferPointer(rebasing: tail[(block * 64)..<(block * 64 + 64)]), &state, &schedule)
-            }
+        tail.withUnsafeBytes { tail in
+            compress(tail.baseAddress!, blocks: tail.count / 64, &state, &schedule, hardware: hardware)
         }
         return ContentDigest(words: (
             UInt64(state.h0) << 32 | UInt64(state.h1), UInt64(state.h2) << 32 | UInt64(state.h3),
@@ -126,6 +131,19 @@ public enum SHA256 {
     /// The digest of several strings, kept apart so that `["ab", "c"]` and `["a", "bc"]` differ.
     public static func digest(_ parts: [String]) -> ContentDigest {
         digest(parts.map { "\($0.utf8.count):\($0)" }.joined())
+    }
+
+    /// `blocks` 64-byte blocks at `start` into `state`, with the processor's instructions or
+    /// in Swift (`schedule`: room for the message schedule).
+    private static func compress(_ start: UnsafeRawPointer, blocks: Int, _ state: inout State, _ schedule: inout [UInt32], hardware: Bool) {
+        if hardware {
+            var words = [state.h0, state.h1, state.h2, state.h3, state.h4, state.h5, state.h6, state.h7]
+            predicate_lint_sha256_hardware_compress(&words, start.assumingMemoryBound(to: UInt8.self), blocks)
+            (state.h0, state.h1, state.h2, state.h3) = (words[0], words[1], words[2], words[3])
+            (state.h4, state.h5, state.h6, state.h7) = (words[4], words[5], words[6], words[7])
+        } else {
+            for block in 0..<blocks { compress(UnsafeRawBufferPointer(start: start + block * 64, count: 64), &state, &schedule) }
+        }
     }
 
     private static func compress(_ block: UnsafeRawBufferPointer, _ state: inout State, _ w: inout [UInt32]) {

@@ -179,27 +179,26 @@ func predicateFile(_ files: [String]) -> String {
         print("\(label): no Swift files")
         return 0
     }
-    let cache = NSTemporaryDirectory() + "predicate-lint-bench-cache-\(getpid())"
-    try? FileManager.default.removeItem(atPath: cache)
-    defer { try? FileManager.default.removeItem(atPath: cache) }
-
+    // Every cache is a new folder, removed only when the benchmark ends (`removeAtExit`).
+    let caches = scratch("cache-\(label)")
     var bytes = 0
     let read = best { bytes = readFloor(files) }
     let parse = best { parseFloor(files) }
     var peak = 0.0
+    var coldRound = 0
     let cold = best {
-        try? FileManager.default.removeItem(atPath: cache)
-        let run = runTool(["--quiet", "--cache-path", cache], in: root)
+        coldRound += 1
+        let run = runTool(["--quiet", "--cache-path", "\(caches)/cold-\(coldRound)"], in: root)
         peak = max(peak, run.peakMB)
     }
+    let cache = "\(caches)/warm"
     _ = runTool(["--quiet", "--cache-path", cache], in: root)
     let warm = best { _ = runTool(["--quiet", "--cache-path", cache], in: root) }
     // The cache must never change a finding: cold, warm and uncached runs report the same.
-    let reports = NSTemporaryDirectory() + "predicate-lint-bench-reports-\(getpid())"
+    let reports = scratch("reports-\(label)")
     try? FileManager.default.createDirectory(atPath: reports, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: reports) }
-    try? FileManager.default.removeItem(atPath: cache)
-    for (name, options) in [("cold", ["--cache-path", cache]), ("warm", ["--cache-path", cache]), ("uncached", ["--no-cache"])] {
+    let checked = "\(caches)/checked"
+    for (name, options) in [("cold", ["--cache-path", checked]), ("warm", ["--cache-path", checked]), ("uncached", ["--no-cache"])] {
         _ = runTool(["--quiet", "--reporter", "json", "--output", "\(reports)/\(name).json"] + options, in: root)
     }
     let findings = ["cold", "warm", "uncached"].map { FileManager.default.contents(atPath: "\(reports)/\($0).json") ?? Data() }
@@ -232,6 +231,20 @@ func predicateFile(_ files: [String]) -> String {
     return cold
 }
 
+/// Folders the benchmark writes, removed when it ends and not before: on a file system without
+/// a journal (ext4 as this project's CI machine mounts it), creating files within half a minute
+/// of deleting many makes the kernel skip every recently freed inode, one disk block read each,
+/// and a cold run that writes a thousand cache entries just after the benchmark deleted the
+/// previous tree and its caches took 1.3 s of system time instead of 0.3 s.
+nonisolated(unsafe) var removeAtExit: [String] = []
+
+/// A new folder path for `name`, removed when the benchmark ends.
+func scratch(_ name: String) -> String {
+    let path = NSTemporaryDirectory() + "predicate-lint-bench-\(name)-\(getpid())"
+    removeAtExit.append(path)
+    return path
+}
+
 /// Waits until files just written count as settled (`FileStamp.isSettled`): the cache trusts
 /// a file's stamp only some seconds after its last write, and a checkout being linted is older
 /// than that. Without the wait, a warm run here would read every file again.
@@ -243,22 +256,18 @@ print("predicate-lint-bench on \(ProcessInfo.processInfo.activeProcessorCount) c
 print("corpus     files    MB   read    parse   cold    warm    edit    one-file  start-up  peak MB  lsp 1st  lsp MB  cold/parse  warm/read")
 var coldTimes: [Int: Double] = [:]
 for size in sizes {
-    let root = NSTemporaryDirectory() + "predicate-lint-bench-\(size)-\(getpid())"
-    try? FileManager.default.removeItem(atPath: root)
+    let root = keep ? NSTemporaryDirectory() + "predicate-lint-bench-\(size)-\(getpid())" : scratch("\(size)")
     let summary = try SyntheticCorpus.write(fileCount: size, to: root)
     settle()
     coldTimes[size] = measure(label: "synthetic", root: root,
                               note: "\(summary.relevantFiles) of \(summary.files) files hold models, model extensions or predicates")
-    if !keep { try? FileManager.default.removeItem(atPath: root) }
 }
 for size in appSizes {
-    let root = NSTemporaryDirectory() + "predicate-lint-bench-apps-\(size)-\(getpid())"
-    try? FileManager.default.removeItem(atPath: root)
+    let root = keep ? NSTemporaryDirectory() + "predicate-lint-bench-apps-\(size)-\(getpid())" : scratch("apps-\(size)")
     let summary = try SyntheticCorpus.writeApps(fileCount: size, to: root)
     settle()
     _ = measure(label: "app-like", root: root,
                 note: "\(summary.apps) apps; \(summary.relevantFiles) of \(summary.files) files hold models, model extensions or predicates")
-    if !keep { try? FileManager.default.removeItem(atPath: root) }
 }
 for corpus in corpora {
     let root = URL(fileURLWithPath: corpus).standardizedFileURL.path
@@ -267,3 +276,4 @@ for corpus in corpora {
 if let ten = coldTimes[10_000], let fifty = coldTimes[50_000] {
     print(String(format: "growth: 50k cold / 10k cold = %.2f (linear is 5)", fifty / ten))
 }
+for path in removeAtExit { try? FileManager.default.removeItem(atPath: path) }

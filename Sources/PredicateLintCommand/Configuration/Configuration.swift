@@ -213,7 +213,11 @@ public final class ConfigurationResolver: @unchecked Sendable {
     /// Folders whose listing (by discovery) showed no configuration file: the file system is
     /// not asked again, and a later `reloadIfChanged` still sees one created since.
     func noteListed(folders: [String]) {
-        lock.withLock { listedAbsent.formUnion(folders.map(Self.candidate(inFolder:))) }
+        let candidates = folders.map(Self.candidate(inFolder:))
+        lock.withLock {
+            listedAbsent.reserveCapacity(listedAbsent.count + candidates.count)
+            listedAbsent.formUnion(candidates)
+        }
     }
 
     /// Whether a configuration file looked at before was created, changed or deleted since;

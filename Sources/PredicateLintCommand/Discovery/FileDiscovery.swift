@@ -24,8 +24,9 @@ public enum FileDiscovery {
         /// Paths that could not be used, each with what to do about it.
         public var problems: [InputProblem] = []
         /// Every folder listed, and whether it held a configuration file and a project marker:
-        /// what the workspace would otherwise ask the file system again, folder by folder.
-        public var listedFolders: [String: FolderListing] = [:]
+        /// what the workspace would otherwise ask the file system again, folder by folder. In
+        /// the order they were walked; a folder under two of the paths given appears twice.
+        public var listedFolders: [(folder: String, listing: FolderListing)] = []
         /// Folders listed afresh whose stamp had settled: what a folder index should learn.
         public var freshFolders: [FileIdentity: KnownFolder] = [:]
     }
@@ -92,8 +93,8 @@ public enum FileDiscovery {
             var walk = Walk(base: path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, known: known, now: now)
             walk.run(fileManager: fileManager)
             result.problems += walk.problems
-            result.listedFolders.merge(walk.listed) { first, _ in first }
-            result.freshFolders.merge(walk.fresh) { first, _ in first }
+            result.listedFolders += walk.listed
+            if result.freshFolders.isEmpty { result.freshFolders = walk.fresh } else { result.freshFolders.merge(walk.fresh) { first, _ in first } }
             walk.files.sorted().forEach(add)
         }
         return result
@@ -116,7 +117,7 @@ public enum FileDiscovery {
         let now: Int64
         var files: [String] = []
         var problems: [InputProblem] = []
-        var listed: [String: FolderListing] = [:]
+        var listed: [(folder: String, listing: FolderListing)] = []
         var fresh: [FileIdentity: KnownFolder] = [:]
 
         init(base: String, known: [FileIdentity: KnownFolder], now: Int64) {
@@ -149,7 +150,7 @@ public enum FileDiscovery {
                         guard visited.insert(identity).inserted else { continue }
                     }
                     let entries = visit.entries
-                    listed[current] = entries.listing
+                    listed.append((current, entries.listing))
                     files += entries.swiftFiles.map { path(of: $0, in: current) }
                     pending += entries.folders.map { path(of: $0, in: current) }
                     for leftover in visit.leftovers { try? fileManager.removeItem(atPath: path(of: leftover, in: current)) }

@@ -100,8 +100,11 @@ final class ProjectLocator: @unchecked Sendable {
     }
 
     /// Folders whose listing was just read (by discovery): whether each holds a marker.
-    func noteListed(_ markers: [String: Bool]) {
-        lock.withLock { markerByFolder.merge(markers) { _, listed in listed } }
+    func noteListed(_ markers: [(folder: String, hasMarker: Bool)]) {
+        lock.withLock {
+            markerByFolder.reserveCapacity(markerByFolder.count + markers.count)
+            for (folder, hasMarker) in markers { markerByFolder[folder] = hasMarker }
+        }
     }
 
     func hasMarker(_ folder: String) -> Bool {

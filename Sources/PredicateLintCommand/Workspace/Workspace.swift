@@ -89,9 +89,9 @@ public final class Workspace: @unchecked Sendable {
                                    ? known.merging(discovery.freshFolders) { _, new in new } : discovery.freshFolders)
         }
         // Lookups are by absolute path: a run over `.` lists relative ones.
-        let listed = Dictionary(discovery.listedFolders.map { (Paths.absolute($0.key), $0.value) }) { first, _ in first }
-        configurations.noteListed(folders: listed.filter { !$0.value.hasConfiguration }.map(\.key))
-        projects.noteListed(listed.mapValues(\.hasProjectMarker))
+        let listed = discovery.listedFolders.map { (folder: Paths.absolute($0.folder), listing: $0.listing) }
+        configurations.noteListed(folders: listed.filter { !$0.listing.hasConfiguration }.map(\.folder))
+        projects.noteListed(listed.map { ($0.folder, $0.listing.hasProjectMarker) })
         return discovery
     }
 

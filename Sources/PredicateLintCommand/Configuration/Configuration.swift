@@ -215,7 +215,11 @@ public final class ConfigurationResolver: @unchecked Sendable {
     func noteListed(folders: [String]) {
         let candidates = folders.map(Self.candidate(inFolder:))
         lock.withLock {
+            // Each of these folders is likely asked about next: room for all at once, rather
+            // than the tables growing (and rehashing) step by step.
             listedAbsent.reserveCapacity(listedAbsent.count + candidates.count)
+            byFolder.reserveCapacity(byFolder.count + candidates.count)
+            stamps.reserveCapacity(stamps.count + candidates.count)
             listedAbsent.formUnion(candidates)
         }
     }

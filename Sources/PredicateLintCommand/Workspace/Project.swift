@@ -103,6 +103,7 @@ final class ProjectLocator: @unchecked Sendable {
     func noteListed(_ markers: [(folder: String, hasMarker: Bool)]) {
         lock.withLock {
             markerByFolder.reserveCapacity(markerByFolder.count + markers.count)
+            projectByFolder.reserveCapacity(projectByFolder.count + markers.count)
             for (folder, hasMarker) in markers { markerByFolder[folder] = hasMarker }
         }
     }

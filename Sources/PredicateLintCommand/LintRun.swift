@@ -70,7 +70,7 @@ struct LintRun {
     func discover(_ workspace: Workspace, _ outcome: inout Outcome) -> [String] {
         let discovery = workspace.discoverFiles()
         outcome.problems += discovery.problems
-        outcome.problems += workspace.configurationProblems(for: discovery.files + (options.stdin ? [stdinPath] : []))
+        outcome.problems += workspace.configurationProblems(for: discovery, also: options.stdin ? [stdinPath] : [])
         outcome.filesChecked = discovery.files.count + (options.stdin ? 1 : 0)
         return discovery.files
     }

@@ -64,6 +64,28 @@ import PredicateLintCore
         #expect(output.standardError.contains("\(tree.path("Plain/.predicate-lint.json")):1: unknown key \"nope\""))
     }
 
+    /// Where no folder a run lists holds a configuration, the one above the linted folders is
+    /// still found, and reported once, however many folders below share it; one beside a
+    /// file named alone is found too.
+    @Test func aBrokenConfigurationAboveTheLintedFoldersIsReported() throws {
+        let tree = try TemporaryTree([
+            ".predicate-lint.json": "{ \"nope\": 1 }",
+            "App/Sources/A.swift": Self.hasPrefix,
+            "App/Sources/Deep/B.swift": Self.hasPrefix,
+            "App/Views/C.swift": Self.hasPrefix,
+            "Other/.predicate-lint.json": "{ \"also_nope\": 1 }",
+            "Other/D.swift": Self.hasPrefix,
+        ])
+        let output = Command.run([tree.path("App/Sources"), tree.path("App/Views"), tree.path("Other/D.swift")])
+        #expect(output.exitCode == 2)
+        #expect(!output.standardOutput.contains("[has-prefix]"))
+        let reported = output.standardError.split(separator: "\n").filter { $0.contains("the files it governs were not checked") }
+        #expect(reported.count == 2, "\(output.standardError)")
+        #expect(output.standardError.contains("\(tree.path(".predicate-lint.json")):1: unknown key \"nope\""))
+        #expect(output.standardError.contains("\(tree.path("Other/.predicate-lint.json")):1: unknown key \"also_nope\""))
+        #expect(Command.run([tree.path("App/Views")]).standardError.contains("unknown key \"nope\""))
+    }
+
     @Test func theNearestConfigurationWins() throws {
         let tree = try TemporaryTree([
             ".predicate-lint.json": #"{ "only_rules": ["regex"] }"#,

@@ -27,6 +27,9 @@ public enum FileDiscovery {
         /// what the workspace would otherwise ask the file system again, folder by folder. In
         /// the order they were walked; a folder under two of the paths given appears twice.
         public var listedFolders: [(folder: String, listing: FolderListing)] = []
+        /// The folders given that were walked, and the files given by name.
+        public var walkedFolders: [String] = []
+        public var namedFiles: [String] = []
         /// Folders listed afresh whose stamp had settled: what a folder index should learn.
         public var freshFolders: [FileIdentity: KnownFolder] = [:]
     }
@@ -88,9 +91,11 @@ public enum FileDiscovery {
             if !isDirectory.boolValue {
                 // A file named explicitly is linted whatever its extension: the user asked for it.
                 add(path)
+                result.namedFiles.append(path)
                 continue
             }
             var walk = Walk(base: path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, known: known, now: now)
+            result.walkedFolders.append(walk.base)
             walk.run(fileManager: fileManager)
             result.problems += walk.problems
             result.listedFolders += walk.listed

@@ -171,6 +171,17 @@ public final class Workspace: @unchecked Sendable {
 
     // MARK: Configuration
 
+    /// The broken configurations governing what `discovery` found (and `others`). Where no
+    /// folder it listed holds a configuration file, each file it found under a folder it walked
+    /// is governed by what governs that folder (the walk listed every folder in between), so
+    /// those folders are asked about instead of every folder below them.
+    public func configurationProblems(for discovery: FileDiscovery.Result, also others: [String] = []) -> [InputProblem] {
+        let anyListed = discovery.listedFolders.contains { $0.listing.hasConfiguration }
+        let asked = anyListed ? discovery.files
+            : discovery.walkedFolders.map { "\($0)/\(Configuration.fileName)" } + discovery.namedFiles
+        return configurationProblems(for: asked + others)
+    }
+
     /// A broken configuration, reported once, even where none of its files needs checking.
     /// Configurations belong to folders, so one file per folder is enough to ask about.
     public func configurationProblems(for paths: [String]) -> [InputProblem] {

@@ -4,6 +4,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/// SHA-256's 64 round constants (FIPS 180-4, 4.2.2), for this file and for the Swift.
+const uint32_t *predicate_lint_sha256_round_constants(void);
+
 /// Whether this processor has SHA-256 instructions that
 /// `predicate_lint_sha256_hardware_compress` can use (x86-64 SHA extensions).
 int predicate_lint_sha256_hardware_available(void);

@@ -332,6 +332,17 @@ import SyntheticCorpus
         for index in 0..<10 { #expect(cache.declarations(digest: SHA256.digest("file \(index)")) != nil) }
     }
 
+    /// Indexes of an earlier format are removed by pruning; the current ones, and files that
+    /// are no index, are not.
+    @Test func pruningRemovesIndexesOfEarlierFormats() throws {
+        let earlier = ["scan-index-v3.tsv", "file-index-v1.tsv", "project-file-index-v1.tsv", "folder-index-v0.tsv"]
+        let kept = ResultCache.indexNames + ["unrelated.tsv", "notes-v1.tsv"]
+        let tree = try TemporaryTree(Dictionary(uniqueKeysWithValues: (earlier + kept).map { ("cache/\($0)", "") }))
+        ResultCache(directory: tree.path("cache")).prune(limit: 100)
+        let left = try FileManager.default.contentsOfDirectory(atPath: tree.path("cache"))
+        #expect(Set(left) == Set(kept))
+    }
+
     @Test func aCorruptOrForeignCacheIsIgnored() throws {
         let tree = try TemporaryTree(["App/Song.swift": Self.model, "App/View.swift": Self.view])
         let cold = run(tree)

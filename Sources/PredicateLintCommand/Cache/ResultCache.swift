@@ -168,10 +168,7 @@ public final class ResultCache: Sendable {
         for name in names {
             if name.hasPrefix(".") && name.hasSuffix(".tmp") {
                 if let used = lastUsed(name), now - used > 3_600 { unlink("\(directory)/\(name)") }
-            } else if (name.hasPrefix("scan-index-") && name != Self.scanIndexName)
-                        || (name.hasPrefix("file-index-") && name != Self.fileIndexName)
-                        || (name.hasPrefix("project-file-index-") && name != FileIndex.projectFiles.rawValue)
-                        || (name.hasPrefix("folder-index-") && name != Self.folderIndexName) {
+            } else if Self.isEarlierIndex(name) {
                 unlink("\(directory)/\(name)")
             } else if name.hasSuffix(".json") {
                 entries.append(name)
@@ -182,6 +179,16 @@ public final class ResultCache: Sendable {
         let used = entries.compactMap { name in lastUsed(name).map { (name: name, used: $0) } }
         for entry in used.sorted(by: { $0.used < $1.used }).prefix(used.count - limit * 3 / 4) {
             unlink("\(directory)/\(entry.name)")
+        }
+    }
+
+    /// The indexes this version reads, each named `<kind>-v<format>.tsv`.
+    static let indexNames = [scanIndexName, FileIndex.sources.rawValue, FileIndex.projectFiles.rawValue, folderIndexName]
+
+    /// An index of a kind this version keeps, in an earlier format: never read again.
+    static func isEarlierIndex(_ name: String) -> Bool {
+        !indexNames.contains(name) && indexNames.contains { current in
+            current.range(of: "-v", options: .backwards).map { name.hasPrefix(current[..<$0.upperBound]) } ?? false
         }
     }
 
@@ -239,6 +246,20 @@ public final class ResultCache: Sendable {
                 start = end + 1
             }
         }
+    }
+
+    /// The five fields of a stamp as the file and folder indexes write them: device, inode,
+    /// size, modified, changed.
+    private static func stampFields(_ stamp: FileStamp) -> String {
+        "\(Int64(bitPattern: stamp.device))\t\(Int64(bitPattern: stamp.inode))\t\(stamp.size)\t\(stamp.modified)\t\(stamp.changed)"
+    }
+
+    /// The stamp in the first five of `fields`, or nil when one is not an integer.
+    private static func stamp(_ fields: [UnsafeRawBufferPointer]) -> FileStamp? {
+        guard let device = integer(fields[0]), let inode = integer(fields[1]), let size = integer(fields[2]),
+              let modified = integer(fields[3]), let changed = integer(fields[4]) else { return nil }
+        return FileStamp(device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), size: size,
+                         modified: modified, changed: changed)
     }
 
     /// A decimal integer field (a leading `-` allowed), or nil.
@@ -302,11 +323,7 @@ public final class ResultCache: Sendable {
         var index: [FileIdentity: KnownFile] = [:]
         // device, inode, size, modified, changed, digest, byte-order mark; a damaged line is skipped.
         Self.forEachRecord(inFile: "\(directory)/\(kind.rawValue)", fields: 7) { fields in
-            guard let device = Self.integer(fields[0]), let inode = Self.integer(fields[1]), let size = Self.integer(fields[2]),
-                  let modified = Self.integer(fields[3]), let changed = Self.integer(fields[4]),
-                  let digest = ContentDigest(hexBytes: fields[5]), fields[6].count == 1 else { return }
-            let stamp = FileStamp(device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), size: size,
-                                  modified: modified, changed: changed)
+            guard let stamp = Self.stamp(fields), let digest = ContentDigest(hexBytes: fields[5]), fields[6].count == 1 else { return }
             index[stamp.identity] = KnownFile(stamp: stamp, digest: digest, byteOrderMark: fields[6][0] == UInt8(ascii: "b"))
         }
         return index
@@ -316,9 +333,7 @@ public final class ResultCache: Sendable {
     public func storeFileIndex(_ index: [FileIdentity: KnownFile], _ kind: FileIndex = .sources) {
         var text = ""
         for file in index.values {
-            let stamp = file.stamp
-            text += "\(Int64(bitPattern: stamp.device))\t\(Int64(bitPattern: stamp.inode))\t\(stamp.size)\t\(stamp.modified)\t\(stamp.changed)\t"
-                + "\(file.digest)\t\(file.byteOrderMark ? "b" : "-")\n"
+            text += Self.stampFields(file.stamp) + "\t\(file.digest)\t\(file.byteOrderMark ? "b" : "-")\n"
         }
         writeData(Data(text.utf8), kind.rawValue)
     }
@@ -335,10 +350,7 @@ public final class ResultCache: Sendable {
         // then the names of Swift files, of folders and of entries of unknown kind, each list
         // joined by `/` (which no name holds); a damaged line is skipped.
         Self.forEachRecord(inFile: "\(directory)/\(Self.folderIndexName)", fields: 9) { fields in
-            guard let device = Self.integer(fields[0]), let inode = Self.integer(fields[1]), let size = Self.integer(fields[2]),
-                  let modified = Self.integer(fields[3]), let changed = Self.integer(fields[4]), fields[5].count == 2 else { return }
-            let stamp = FileStamp(device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), size: size,
-                                  modified: modified, changed: changed)
+            guard let stamp = Self.stamp(fields), fields[5].count == 2 else { return }
             func names(_ field: UnsafeRawBufferPointer) -> [String] {
                 field.isEmpty ? [] : field.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
                     .map { String(decoding: $0, as: UTF8.self) }
@@ -359,10 +371,8 @@ public final class ResultCache: Sendable {
             let entries = folder.entries
             let lists = [entries.swiftFiles, entries.folders, entries.unknown]
             guard !lists.joined().contains(where: { $0.isEmpty || $0.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" }) }) else { continue }
-            let stamp = folder.stamp
             let flags = (entries.listing.hasConfiguration ? "c" : "-") + (entries.listing.hasProjectMarker ? "m" : "-")
-            text += "\(Int64(bitPattern: stamp.device))\t\(Int64(bitPattern: stamp.inode))\t\(stamp.size)\t\(stamp.modified)\t\(stamp.changed)\t"
-                + flags + "\t" + lists.map { $0.joined(separator: "/") }.joined(separator: "\t") + "\n"
+            text += Self.stampFields(folder.stamp) + "\t" + flags + "\t" + lists.map { $0.joined(separator: "/") }.joined(separator: "\t") + "\n"
         }
         writeData(Data(text.utf8), Self.folderIndexName)
     }

@@ -117,8 +117,8 @@ enum Paths {
     static func folder(of file: String) -> String {
         // Asked for every file, often several times: a path with nothing to standardize is
         // cut at its last `/` (Foundation's URL takes microseconds per call).
-        if let absolute = standardAbsolute(file), let slash = absolute.utf8.lastIndex(of: UInt8(ascii: "/")) {
-            return slash == absolute.utf8.startIndex ? "/" : String(absolute[..<slash])
+        if let absolute = standardAbsolute(file), let folder = writtenFolder(of: absolute) {
+            return folder.isEmpty ? "/" : String(folder)
         }
         return URL(fileURLWithPath: file).standardizedFileURL.deletingLastPathComponent().path
     }

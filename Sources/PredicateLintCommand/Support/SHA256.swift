@@ -101,7 +101,8 @@ public enum SHA256 {
 
     static func digest(_ bytes: UnsafeRawBufferPointer, hardware: Bool) -> ContentDigest {
         var state = State()
-        var schedule = [UInt32](repeating: 0, count: 64)
+        // Room for the Swift's message schedule; the processor's instructions keep their own.
+        var schedule = hardware ? [] : [UInt32](repeating: 0, count: 64)
         let blocks = bytes.count / 64
         if blocks > 0 { compress(bytes.baseAddress!, blocks: blocks, &state, &schedule, hardware: hardware) }
         // The tail, a 1 bit, zeros, and the length in bits: one block or two.

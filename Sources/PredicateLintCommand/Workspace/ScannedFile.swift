@@ -119,12 +119,6 @@ public final class ScannedFile: Sendable {
     }
 }
 
-/// What tells, without reading a file, that its content is the one read before (by an earlier
-/// run, or a server before its last lint): the
-/// file it is (device and inode), its size, and when its content and its metadata last
-/// changed. Writing a file changes its change time, which no program can set back, so an
-/// edited file never passes for the one read before; one whose times are too recent to be
-/// told apart from a write in the same instant is not trusted (see `isSettled`).
 /// A file or folder as the file system knows it, whatever path (through links) reached it.
 public struct FileIdentity: Hashable, Sendable {
     public let device: UInt64
@@ -135,6 +129,12 @@ public struct FileIdentity: Hashable, Sendable {
     }
 }
 
+/// What tells, without reading a file or listing a folder, that it is as it was before (for an
+/// earlier run, or a server before its last lint): the file it is (device and inode), its size,
+/// and when its content and its metadata last changed. Writing a file (or adding, removing or
+/// renaming a folder's entry) changes its change time, which no program can set back, so an
+/// edited file never passes for the one read before; one whose times are too recent to be told
+/// apart from a write in the same instant is not trusted (see `isSettled`).
 public struct FileStamp: Hashable, Sendable {
     public let device: UInt64
     public let inode: UInt64

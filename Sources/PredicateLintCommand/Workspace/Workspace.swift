@@ -83,10 +83,7 @@ public final class Workspace: @unchecked Sendable {
         let known = settings.cache?.folderIndex() ?? [:]
         let discovery = FileDiscovery.swiftFiles(in: roots, known: known, now: settings.now())
         if let cache = settings.cache, discovery.freshFolders.contains(where: { known[$0.key] != $0.value }) {
-            // Earlier runs' folders are kept too, up to a bound (as the file indexes are).
-            let limit = max(20_000, 2 * discovery.listedFolders.count)
-            cache.storeFolderIndex(known.count + discovery.freshFolders.count <= limit
-                                   ? known.merging(discovery.freshFolders) { _, new in new } : discovery.freshFolders)
+            cache.storeFolderIndex(Self.index(known, learning: discovery.freshFolders, limit: max(20_000, 2 * discovery.listedFolders.count)))
         }
         // Lookups are by absolute path: a run over `.` lists relative ones.
         let listed = discovery.listedFolders.map { (folder: Paths.absolute($0.folder), listing: $0.listing) }
@@ -117,14 +114,11 @@ public final class Workspace: @unchecked Sendable {
         // A file known from both indexes would be stored as it is there: only a run that read
         // a file can change them (a warm run over 10,000 files skips building both again).
         if let cache, results.contains(where: \.read) {
-            // Both indexes keep what earlier runs saw as well (a run over one app, or one file,
-            // does not make the next run over the whole tree read everything again), up to a
-            // bound: past it, only this run's entries are kept.
             let limit = max(20_000, 2 * paths.count)
             let seen = Dictionary(files.map { ($0.contentDigest, $0.prefilter) }, uniquingKeysWith: { first, _ in first })
             var contents = known
             if seen.keys.contains(where: { known[$0] == nil }) {
-                contents = known.count + seen.count <= limit ? known.merging(seen) { _, new in new } : seen
+                contents = Self.index(known, learning: seen, limit: limit)
                 cache.storeScanIndex(contents)
             }
             var read: [FileIdentity: ResultCache.KnownFile] = [:]
@@ -134,12 +128,19 @@ public final class Workspace: @unchecked Sendable {
             }
             var stamped = knownFiles
             if read.contains(where: { knownFiles[$0.key] != $0.value }) {
-                stamped = knownFiles.count + read.count <= limit ? knownFiles.merging(read) { _, new in new } : read
+                stamped = Self.index(knownFiles, learning: read, limit: limit)
                 cache.storeFileIndex(stamped)
             }
             indexesLock.withLock { indexes = (contents, stamped) }
         }
         return (files, results.compactMap { if case .failure(let problem) = $0.0 { problem } else { nil } })
+    }
+
+    /// What an index of the cache holds after a run: what earlier runs saw as well (a run over
+    /// one app, or one file, does not make the next run over the whole tree read everything
+    /// again), up to `limit` entries; past it, only this run's.
+    static func index<Key, Value>(_ earlier: [Key: Value], learning now: [Key: Value], limit: Int) -> [Key: Value] {
+        earlier.count + now.count <= limit ? earlier.merging(now) { _, new in new } : now
     }
 
     /// Starts reading the cache's indexes on a thread of its own: much of discovering files is

@@ -103,6 +103,7 @@ public enum RuleDocumentation {
         switch time {
         case .build: "at build"
         case .runtime: "at runtime"
+        case .surprisingResults: "never (results)"
         case .never: "never"
         }
     }
@@ -111,6 +112,7 @@ public enum RuleDocumentation {
         switch time {
         case .build: "at build time"
         case .runtime: "at runtime"
+        case .surprisingResults: "never: it builds and runs, and matches differently from what people expect"
         case .never: "never: it keeps suppression comments honest"
         }
     }
@@ -122,6 +124,7 @@ public enum RuleDocumentation {
             let when: String = switch ruleCase.failsAt {
             case .build: "fails to build"
             case .runtime: "fails at runtime"
+            case .surprisingResults: "runs, with results people do not expect"
             case .never: "never fails"
             }
             let systems = ruleCase.fixedIn.map { "on systems before \($0.allNames)" } ?? "on every system"
@@ -138,7 +141,7 @@ public enum RuleDocumentation {
             + "a plain struct or class, or over a generic parameter that is not a model, is evaluated in memory and not reported"
         if times == [.never] { return "the file's `predicate-lint:` comments" }
         if times == [.build] { return everywhere }
-        if times == [.runtime] { return swiftData }
+        if times.isSubset(of: [.runtime, .surprisingResults]) { return swiftData }
         return "build errors on " + everywhere.replacingOccurrences(of: ": the macro rejects it at build time", with: "")
             + "; runtime failures on " + swiftData
     }

@@ -20,11 +20,11 @@ import Testing
     @Test func fixesAcrossAFileAllApply() {
         let result = fix("""
             let a = #Predicate<Website> { $0.url.hasPrefix("https") }
-            let b = #Predicate<Movie> { $0.cast.isEmpty == false && $0.name.contains("x") }
+            func b(searchText: String) -> Predicate<Movie> { #Predicate<Movie> { $0.cast.isEmpty == false && $0.name.contains(searchText) } }
             """)
         #expect(result.text == """
             let a = #Predicate<Website> { $0.url.starts(with: "https") }
-            let b = #Predicate<Movie> { !$0.cast.isEmpty && $0.name.localizedStandardContains("x") }
+            func b(searchText: String) -> Predicate<Movie> { #Predicate<Movie> { !$0.cast.isEmpty && $0.name.localizedStandardContains(searchText) } }
             """)
         #expect(result.fixedCount == 3)
     }

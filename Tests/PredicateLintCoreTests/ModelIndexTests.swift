@@ -99,6 +99,56 @@ import Testing
         }
     }
 
+    /// Stored properties without a type annotation have the type Swift infers from the value.
+    @Test(arguments: [
+        ("var origin = Origin?.some(.standard)", "origin", WrittenType.optional(.named("Origin"))),
+        ("var items = [Item]?.some([])", "items", .optional(.array(.named("Item")))),
+        ("var tags = [String]()", "tags", .array(.named("String"))),
+        ("var scores = [String: Int]()", "scores", .dictionary(key: .named("String"), value: .named("Int"))),
+        ("var keys = Set<String>()", "keys", .set(.named("String"))),
+        ("var when = Date.now", "when", .named("Date")),
+        ("var count = 0", "count", .named("Int")),
+        ("var offset = -1", "offset", .named("Int")),
+        ("var kind = Origin.standard", "kind", .named("Origin")),
+        ("var later = Optional<Date>.none", "later", .optional(.named("Date"))),
+        ("var made = Item.init()", "made", .named("Item")),
+    ])
+    func infersStoredTypesFromInitialValues(_ declaration: String, _ name: String, _ type: WrittenType) {
+        let index = ModelIndex(files: [SourceFile(path: "Inferred.swift", text: """
+            enum Origin: String, Codable { case standard }
+            @Model final class Item { var name = "" }
+            @Model final class Box {
+                \(declaration)
+            }
+            """)])
+        #expect(index.member(name, of: "Box")?.type == type)
+    }
+
+    /// Nothing is guessed where the value does not say: a static function's result, `nil`, `[]`.
+    @Test func leavesUnwrittenTypesUnknown() {
+        let index = ModelIndex(files: [SourceFile(path: "Unknown.swift", text: """
+            @Model final class Box {
+                var a = Origin.make()
+                var b = nil
+                var c = []
+                var d = origin.value
+            }
+            """)])
+        for name in ["a", "b", "c", "d"] { #expect(index.member(name, of: "Box")?.type == nil, "\(name)") }
+    }
+
+    @Test func modelsInBranchesNoBuildCompilesAreNotModels() {
+        let index = ModelIndex(files: [SourceFile(path: "Legacy.swift", text: """
+            #if false
+            @Model final class Legacy { var name = "" }
+            #endif
+            #if os(iOS)
+            @Model final class Current { var name = "" }
+            #endif
+            """)])
+        #expect(index.modelNames == ["Current"])
+    }
+
     @Test func survivesInheritanceCycles() {
         let index = ModelIndex(files: [SourceFile(path: "Cycle.swift", text: """
             @Model class A: B { var a = 0 }
@@ -113,7 +163,7 @@ import Testing
 /// extended through typealiases and protocols; ambiguity is not guessed at.
 @Suite struct ModelIdentityTests {
     static let index = ModelIndex(files: [
-        SourceFile(path: "Schemas.swift", text: """
+        SourceFile(path: "MyApp/Schemas.swift", text: """
             import SwiftData
             enum SchemaV1 {
                 @Model final class Trip {
@@ -133,7 +183,7 @@ import Testing
             typealias Trip = CurrentTrip
             typealias CurrentTrip = SchemaV2.Trip
             """),
-        SourceFile(path: "Trip+Extensions.swift", text: """
+        SourceFile(path: "MyApp/Trip+Extensions.swift", text: """
             extension Trip {
                 var isFeatured: Bool { kind == .beach }
             }
@@ -144,7 +194,7 @@ import Testing
                 struct Stop { var name = "" }
             }
             """),
-        SourceFile(path: "Rating.swift", text: """
+        SourceFile(path: "MyApp/Rating.swift", text: """
             protocol Rateable {
                 var rating: Int { get }
             }
@@ -186,6 +236,18 @@ import Testing
     ] as [(String, String?, String)])
     func namesResolveAsSwiftResolvesThem(_ written: String, _ scope: String?, _ expected: String) {
         #expect(Self.index.lookup(written, in: scope) == .type(.named(expected)))
+    }
+
+    /// A module qualifier names the project's own module only where a folder of its sources
+    /// is named so: `FinanceKit.Trip` is FinanceKit's, not the app's `Trip`.
+    @Test func anotherModulesQualifierNamesNoneOfTheProjectsTypes() {
+        #expect(Self.index.lookup("FinanceKit.Trip", in: nil) == .unknown)
+        #expect(Self.index.isOtherModulesType("FinanceKit.Trip"))
+        #expect(!Self.index.isOtherModulesType("MyApp.Trip"))
+        #expect(!Self.index.isOtherModulesType("SchemaV2.Trip"))
+        let site = PredicateSiteFinder.sites(in: SourceFile(path: "MyApp/Query.swift", text: "let p = #Predicate<FinanceKit.Trip> { $0.isLong == false }").tree)[0]
+        #expect(PredicateRoot.of("FinanceKit.Trip", at: site, index: Self.index) == .otherModule("FinanceKit.Trip"))
+        #expect(!PredicateRoot.otherModule("FinanceKit.Trip").mayReachSwiftData)
     }
 
     @Test func extensionsThroughTypealiasesAndQualifiedNamesReachTheModel() {
@@ -260,12 +322,12 @@ import Testing
     @Test(arguments: [
         ("#Predicate<Movie> { if let director = $0.director { director.name == \"x\" && $0.isClassic } else { false } }",
          ["computed-property"]),
-        ("#Predicate<Movie> { $0.director.flatMap { $0.name.contains(\"x\") } ?? false }", ["case-sensitive-contains"]),
+        ("#Predicate<Movie> { $0.director.flatMap { $0.name.contains(searchText) } ?? false }", ["case-sensitive-contains"]),
         ("#Predicate<Movie> { ($0.subtitle ?? $0.name).contains(\"x\") }", []),
         ("#Predicate<Award> { $0.year > 2000 && ($0.movie?.isClassic ?? false) }", ["computed-property"]),
         ("#Predicate<Actor> { $0.movies.filter { $0.isClassic }.count > 2 }", ["computed-property"]),
         ("#Predicate<Movie> { movie in movie.cast.contains { $0.movies.contains { $0.isSelected } } }", ["transient-property"]),
-        ("#Predicate<Movie> { $0.director!.name.contains(\"x\") }", ["case-sensitive-contains"]),
+        ("#Predicate<Movie> { $0.director!.name.contains(searchText) }", ["case-sensitive-contains"]),
     ])
     func resolvesThroughOptionalsAndClosures(_ code: String, _ expected: [String]) {
         #expect(modelFindings(code) == expected)

@@ -79,7 +79,10 @@ struct Oracle {
     }
 
     private static func judgeBatch(_ snippets: [Snippet]) throws -> [Verdict] {
-        var source = OracleFixture.source
+        // RegexBuilder only where a snippet builds a regex: it adds `contains` overloads (a
+        // `Character` is a regex component there) that an ordinary app file does not see.
+        var source = snippets.contains(where: { $0.code.contains("Regex") }) ? OracleFixture.source
+            : OracleFixture.source.replacingOccurrences(of: "import RegexBuilder\n", with: "")
         var firstLines: [Int] = []
         for (index, snippet) in snippets.map(\.code).enumerated() {
             // Extensions and protocols are only valid at file scope; everything else gets a

@@ -45,6 +45,17 @@ enum OracleFixture {
             init(filter: Predicate<Element>? = nil) where Result == [Element] { wrappedValue = [] }
         }
 
+        // SwiftUI's text fields, reduced to what binding one to a view's state needs.
+        @propertyWrapper struct State<Value> {
+            var wrappedValue: Value
+            init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
+            var projectedValue: Binding<Value> { Binding() }
+        }
+        struct Binding<Value> {}
+        protocol View {}
+        extension View { func searchable(text: Binding<String>) -> Self { self } }
+        struct TextField: View { init(_ title: String, text: Binding<String>) {} }
+
         infix operator ≈≈ : ComparisonPrecedence
         func ≈≈ (lhs: Double, rhs: Double) -> Bool { abs(lhs - rhs) < 0.01 }
 

@@ -128,4 +128,27 @@ import Testing
             """
         #expect(sites(code).map(\.kind) == [.predicate, .predicate, .expression])
     }
+
+    /// A branch no build compiles is not part of the app; one that depends on the platform,
+    /// the compiler or a flag may be, and is read like any other code.
+    @Test func skipsBranchesNoBuildCompiles() {
+        let never = [
+            "#if false\nlet p = #Predicate<Movie> { $0.isFavorite }\n#endif",
+            "#if 0\nlet p = #Predicate<Movie> { $0.isFavorite }\n#endif",
+            "#if DEBUG && false\nlet p = #Predicate<Movie> { $0.isFavorite }\n#endif",
+            "#if !true\nlet p = #Predicate<Movie> { $0.isFavorite }\n#endif",
+            "#if true\nlet a = 1\n#else\nlet p = #Predicate<Movie> { $0.isFavorite }\n#endif",
+            "#if os(iOS)\nlet a = 1\n#elseif true\nlet b = 1\n#else\nlet p = #Predicate<Movie> { $0.isFavorite }\n#endif",
+            "func f() {\n#if false\nlet p = #Predicate<Movie> { $0.isFavorite }\n#endif\n}",
+        ]
+        for code in never { #expect(sites(code).isEmpty, "\(code)") }
+        let maybe = [
+            "#if os(iOS)\nlet p = #Predicate<Movie> { $0.isFavorite }\n#endif",
+            "#if DEBUG\nlet a = 1\n#else\nlet p = #Predicate<Movie> { $0.isFavorite }\n#endif",
+            "#if false || DEBUG\nlet p = #Predicate<Movie> { $0.isFavorite }\n#endif",
+            "#if false\nlet a = 1\n#else\nlet p = #Predicate<Movie> { $0.isFavorite }\n#endif",
+            "#if canImport(SwiftData) && true\nlet p = #Predicate<Movie> { $0.isFavorite }\n#endif",
+        ]
+        for code in maybe { #expect(sites(code).count == 1, "\(code)") }
+    }
 }

@@ -80,7 +80,8 @@ import Testing
                 // catalogue with its sources, or the oracle's check against the macro.
                 switch (ruleCase.failsAt, ruleCase.evidence) {
                 case (.never, .notAClaim), (.build, .checkedAgainstMacro): break
-                case (.build, .graded(_, let sources)), (.runtime, .graded(_, let sources)):
+                case (.build, .graded(_, let sources)), (.runtime, .graded(_, let sources)),
+                     (.surprisingResults, .graded(_, let sources)):
                     #expect(!sources.isEmpty, "\(description.id), \(ruleCase.name): a grade names its sources")
                 default: Issue.record("\(description.id), \(ruleCase.name): evidence \(ruleCase.evidence) does not fit a failure \(ruleCase.failsAt)")
                 }

@@ -24,7 +24,7 @@ public struct ProjectModels: Sendable {
     public init(contributions: [String: Contribution]) {
         self.contributions = contributions
         let paths = contributions.keys.sorted()
-        index = ModelIndex(paths.compactMap { contributions[$0]?.declarations })
+        index = ModelIndex(paths.compactMap { contributions[$0]?.declarations }, ownModules: ModelIndex.ownModules(ofPaths: paths))
         digest = SHA256.digest(paths.flatMap { [$0, contributions[$0]!.contentDigest.description] }).description
     }
 

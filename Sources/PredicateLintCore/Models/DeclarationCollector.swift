@@ -105,6 +105,10 @@ final class DeclarationCollector: SyntaxVisitor {
     // or a predicate elsewhere can see (a type declared in a function is local to it). Leaving
     // them out is also what lets `DeclarationSkeleton` empty them before parsing.
     override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    /// A `#if false` branch declares nothing any build sees.
+    override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+        node.mayBeActive ? .visitChildren : .skipChildren
+    }
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 

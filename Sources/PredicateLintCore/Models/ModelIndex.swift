@@ -60,14 +60,35 @@ public struct ModelIndex: Sendable {
     /// By the qualified name of the extended type (or the name as written, for another module's).
     private var extensions: [String: [DeclaredExtension]] = [:]
     private var constants: [String: [ConstantEntry]] = [:]
+    /// The names that may be the project's own modules, for `MyApp.Movie`: a qualifier that is
+    /// none of these is another module's (`FinanceKit.Transaction` is not the app's
+    /// `Transaction`).
+    public let ownModules: Set<String>
 
     public static let empty = ModelIndex([])
 
     public init(files: [SourceFile]) {
-        self.init(files.map(FileDeclarations.init(file:)))
+        self.init(files.map(FileDeclarations.init(file:)), ownModules: Self.ownModules(ofPaths: files.map(\.path)))
     }
 
-    public init(_ files: [FileDeclarations]) {
+    /// The modules a project's files may belong to, from where they are: a target's sources
+    /// sit in a folder named after it (SwiftPM's `Sources/MyKit`, Xcode's `MyApp/` beside
+    /// `MyApp.xcodeproj`), so every folder name on the files' paths is taken for one. More
+    /// names than modules, never fewer, for the conventional layouts.
+    public static func ownModules(ofPaths paths: some Sequence<String>) -> Set<String> {
+        var names: Set<String> = []
+        for path in paths {
+            for component in path.split(separator: "/").dropLast() where component.first?.isLetter == true || component.first == "_" {
+                // A folder name is a module's name with anything but letters, digits and `_`
+                // made `_` (Xcode's rule for PRODUCT_MODULE_NAME).
+                names.insert(String(component.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" }))
+            }
+        }
+        return names
+    }
+
+    public init(_ files: [FileDeclarations], ownModules: Set<String> = []) {
+        self.ownModules = ownModules
         // Declarations nested in an extension (`extension SchemaV2 { @Model class Trip … }`)
         // are named after the extended type, which may itself be nested or a typealias: they
         // are placed once what they are nested in is known, a round at a time.
@@ -162,8 +183,10 @@ public struct ModelIndex: Sendable {
         }
         candidates.append(first)
         guard let found = candidates.first(where: isDeclared) else {
-            // `Library.Movie`: a module's name in front.
-            return parts.count > 1 ? lookup(parts.dropFirst().joined(separator: "."), in: nil, visited: &visited) : .unknown
+            // `MyApp.Movie`: the project's own module's name in front. Another module's
+            // (`FinanceKit.Transaction`) names none of the project's types.
+            guard parts.count > 1, ownModules.contains(first) else { return .unknown }
+            return lookup(parts.dropFirst().joined(separator: "."), in: nil, visited: &visited)
         }
         var current = follow(found, visited: &visited)
         for part in parts.dropFirst() {
@@ -225,6 +248,14 @@ public struct ModelIndex: Sendable {
             return .type(.dictionary(key: key, value: value))
         case .other: return .type(type)
         }
+    }
+
+    /// Whether `written` is qualified by a module that is not the project's own
+    /// (`FinanceKit.Transaction`, `Foundation.Date`).
+    public func isOtherModulesType(_ written: String) -> Bool {
+        let parts = written.split(separator: ".").map(String.init)
+        guard parts.count > 1, !ownModules.contains(parts[0]) else { return false }
+        return lookup(parts[0], in: nil) == .unknown
     }
 
     /// `Foundation.Date` → `Date`: the last component of a name no declaration here has.

@@ -43,25 +43,72 @@ public indirect enum WrittenType: Sendable, Hashable, Codable, CustomStringConve
         }
     }
 
-    /// The type of a stored property's initial value, where the value says it plainly:
-    /// `""` → String, `0` → Int, `Date()` → Date, `Genre.drama` → Genre.
+    /// The type of a stored property's initial value, where the value says it plainly, as
+    /// Swift would infer it: `""` → String, `0` and `-1` → Int, `Date()` and `Date.now` → Date,
+    /// `Genre.drama` → Genre, `[String]()` → [String], `Origin?.some(.standard)` → Origin?,
+    /// `[Item]?.some([])` → [Item]?, `Set<String>()` → Set<String>.
     public init?(inferredFrom value: ExprSyntax) {
+        var value = value.withoutParentheses
+        if let negative = value.as(PrefixOperatorExprSyntax.self), negative.operator.text == "-" {
+            value = negative.expression
+        }
         switch value.kind {
         case .stringLiteralExpr: self = .named("String")
         case .integerLiteralExpr: self = .named("Int")
         case .floatLiteralExpr: self = .named("Double")
         case .booleanLiteralExpr: self = .named("Bool")
         default:
-            if let call = value.as(FunctionCallExprSyntax.self),
-               let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
-               callee.baseName.text.first?.isUppercase == true {
-                self = .named(callee.baseName.text)  // `Date()`, `Money(amount: 0, …)`
+            if let call = value.as(FunctionCallExprSyntax.self) {
+                // `Date()`, `[String]()`, `Set<String>()`, `Money.init(…)`, `Origin?.some(…)`.
+                if let type = WrittenType(spelledBy: call.calledExpression) { self = type; return }
+                guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+                      let type = WrittenType(spelledBy: base) else { return nil }
+                switch (member.declName.baseName.text, type) {
+                case ("init", _), ("some", .optional): self = type
+                default: return nil  // a static function: its result type is not written here
+                }
             } else if let member = value.as(MemberAccessExprSyntax.self), let base = member.base,
-                      let typeName = WrittenType.typeName(base) {
-                self = .named(typeName)  // `Genre.drama`, `Date.now`, `Movie.Genre.drama`
+                      let type = WrittenType(spelledBy: base) {
+                self = type  // `Genre.drama`, `Date.now`, `Movie.Genre.drama`, `Kind?.none`
             } else {
                 return nil
             }
+        }
+    }
+
+    /// The type an expression spells, where it plainly spells one: `Genre`, `Movie.Genre`
+    /// (capitalized names), `[Item]`, `[String: Int]`, `Origin?`, `Set<String>`; nil for values
+    /// such as `movie.genre`.
+    init?(spelledBy expression: ExprSyntax) {
+        if let name = WrittenType.typeName(expression) {
+            self = .named(name)
+        } else if let optional = expression.as(OptionalChainingExprSyntax.self),
+                  let wrapped = WrittenType(spelledBy: optional.expression) {
+            self = .optional(wrapped)
+        } else if let array = expression.as(ArrayExprSyntax.self), array.elements.count == 1,
+                  let element = array.elements.first.flatMap({ WrittenType(spelledBy: $0.expression) }) {
+            self = .array(element)
+        } else if let dictionary = expression.as(DictionaryExprSyntax.self),
+                  case .elements(let elements) = dictionary.content, elements.count == 1, let only = elements.first,
+                  let key = WrittenType(spelledBy: only.key), let value = WrittenType(spelledBy: only.value) {
+            self = .dictionary(key: key, value: value)
+        } else if let typeExpression = expression.as(TypeExprSyntax.self) {
+            self = WrittenType(typeExpression.type)
+        } else if let specialized = expression.as(GenericSpecializationExprSyntax.self),
+                  let name = WrittenType.typeName(specialized.expression) {
+            let arguments = specialized.genericArgumentClause.arguments.compactMap { argument -> WrittenType? in
+                if case .type(let type) = argument.argument { return WrittenType(type) }
+                return nil
+            }
+            switch (name, arguments.count) {
+            case ("Optional", 1): self = .optional(arguments[0])
+            case ("Array", 1): self = .array(arguments[0])
+            case ("Set", 1): self = .set(arguments[0])
+            case ("Dictionary", 2): self = .dictionary(key: arguments[0], value: arguments[1])
+            default: return nil
+            }
+        } else {
+            return nil
         }
     }
 

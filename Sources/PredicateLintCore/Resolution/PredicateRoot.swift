@@ -15,6 +15,9 @@ public enum PredicateRoot: Sendable, Equatable {
     case inMemory(String)
     /// A generic parameter constrained to something the project does not declare.
     case genericUnknown(String)
+    /// A type of another module, named with it (`FinanceKit.Transaction`): another
+    /// framework's query, not SwiftData's.
+    case otherModule(String)
     /// A name that could mean two declarations: nothing is said that depends on it.
     case ambiguous
     /// Not stated, or another module's type.
@@ -25,7 +28,7 @@ public enum PredicateRoot: Sendable, Equatable {
     public var mayReachSwiftData: Bool {
         switch self {
         case .model, .genericModel, .genericUnknown, .unknown: true
-        case .inMemory, .ambiguous: false
+        case .inMemory, .otherModule, .ambiguous: false
         }
     }
 
@@ -58,7 +61,7 @@ public enum PredicateRoot: Sendable, Equatable {
         switch index.lookup(written, in: scope) {
         case .type(.named(let name)): return concrete(name, index: index)
         case .ambiguous: return .ambiguous
-        case .type, .unknown: return .unknown
+        case .type, .unknown: return index.isOtherModulesType(written) ? .otherModule(written) : .unknown
         }
     }
 

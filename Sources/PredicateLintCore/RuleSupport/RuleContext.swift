@@ -18,10 +18,10 @@ public struct RuleContext {
     /// `root.mayReachSwiftData`: a predicate over a plain type is evaluated in memory.
     public var root: PredicateRoot { keyPaths.root }
 
-    /// Whether a case of a rule is worth reporting here: a runtime failure only where SwiftData
-    /// may run the predicate, and only if the app supports a system the case fails on.
+    /// Whether a case of a rule is worth reporting here: what SwiftData does when it runs the
+    /// predicate only where SwiftData may run it, and only if the app supports a system the case fails on.
     public func reports(_ ruleCase: RuleCase) -> Bool {
-        if ruleCase.failsAt == .runtime && !root.mayReachSwiftData { return false }
+        if [.runtime, .surprisingResults].contains(ruleCase.failsAt) && !root.mayReachSwiftData { return false }
         guard let fixedIn = ruleCase.fixedIn else { return true }
         return !deploymentTarget.supports(fixedIn)
     }

@@ -4,6 +4,9 @@ public enum FailureTime: String, Sendable {
     case build
     /// It builds, then SwiftData throws or crashes when the predicate runs.
     case runtime
+    /// It builds and runs, and matches differently from what the people using the app expect
+    /// (a search for "heat" that misses "Heat").
+    case surprisingResults
     /// Nothing fails: the finding keeps the code honest (a suppression that silences nothing).
     case never
 }

@@ -6,6 +6,8 @@
 /// `Rules/` whose rule is missing.
 public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
+        // A body the macro cannot read at all: it claims the whole predicate.
+        MultiStatementBodyRule.self,
         // The guide's rules.
         RegexRule.self,
         CaseFoldedContainsRule.self,
@@ -16,6 +18,7 @@ public enum RuleRegistry {
         TransientPropertyRule.self,
         CodablePropertyRule.self,
         ModelComparisonRule.self,
+        CapturedCharacterRule.self,
         OptionalToManyRule.self,
         CaseSensitiveContainsRule.self,
         // What the macro and SwiftData reject beyond the guide.

@@ -1,44 +1,101 @@
 import SwiftSyntax
 
-/// `contains(_:)` on a String property of a model, where the guide asks for
-/// `localizedStandardContains(_:)`.
+/// `contains(_:)` matching a model's text against text a person typed, where the guide asks
+/// for `localizedStandardContains(_:)`.
 public struct CaseSensitiveContainsRule: PredicateRule {
     static let caseSensitiveMatch = RuleCase(
-        "`contains` on a model's text", failsAt: .runtime,
+        "`contains` matching text people type", failsAt: .surprisingResults,
         evidence: .graded(.c, "the predicate guide; "
             + "Foundation's open NSPredicate converter gives `contains` on strings none of the case options it gives `localizedStandardContains`"))
 
     public static let description = RuleDescription(
         id: "case-sensitive-contains",
         severity: .warning,
-        summary: "Match text with `localizedStandardContains(_:)`, not case-sensitive `contains(_:)`",
+        summary: "Match what people type with `localizedStandardContains(_:)`, not case-sensitive `contains(_:)`",
         rationale: """
-            `contains(_:)` on a string property matches case and diacritics exactly, so a search \
-            for "heat" misses "Heat" and "résumé" misses "resume". For matching what people \
-            type, the guide's rule is to use `localizedStandardContains(_:)`, which SwiftData \
-            translates to a case- and diacritic-insensitive query.
+            `contains(_:)` on a string property runs, and matches case and diacritics exactly: \
+            a search for "heat" misses "Heat", and "resume" misses "résumé". For text a person \
+            types, the guide's rule is `localizedStandardContains(_:)`, which SwiftData \
+            translates to a case- and diacritic-insensitive match. The rule speaks only where \
+            the code shows the text comes from a person: a value bound to a search field or \
+            text field in the same file (`.searchable(text: $query)`, `TextField(…, text: $name)`), \
+            one plainly named as search input (`searchText`, `query`, `filterText`, `keyword`), \
+            or a local value made from one. Identifiers, keys, codes, literals and values of \
+            unknown origin are left alone: matching them exactly is usually the point. `--fix` \
+            rewrites the call only where the argument is declared a `String`.
             """,
         cases: [caseSensitiveMatch],
         triggering: [
-            Example(#"#Predicate<Movie> { $0.name.↓contains("heat") }"#),
-            Example(#"#Predicate<Movie> { $0.subtitle?.↓contains("Part") == true }"#),
-            Example(#"#Predicate<Movie> { $0.cast.contains { $0.name.↓contains("Kate") } }"#),
+            Example("""
+            func titles(matching searchText: String) -> Predicate<Movie> {
+                #Predicate<Movie> { $0.name.↓contains(searchText) }
+            }
+            """),
+            Example("""
+            struct MovieSearch {
+                @State private var text = ""
+                var field: some View { TextField("Title", text: $text) }
+                var matches: Predicate<Movie> { #Predicate<Movie> { $0.name.↓contains(text) } }
+            }
+            """),
+            Example("""
+            func subtitles(matching query: String) -> Predicate<Movie> {
+                let trimmed = query.trimmingCharacters(in: .whitespaces)
+                return #Predicate<Movie> { ($0.subtitle ?? "").↓contains(trimmed) }
+            }
+            """),
+            Example("""
+            func cast(matching searchText: String) -> Predicate<Movie> {
+                #Predicate<Movie> { $0.cast.contains { $0.name.↓contains(searchText) } }
+            }
+            """),
         ],
         nonTriggering: [
+            Example(#"#Predicate<Movie> { $0.name.contains("heat") }"#),
             Example(#"#Predicate<Movie> { $0.tags.contains("classic") }"#),
-            Example(#"#Predicate<Movie> { $0.name.localizedStandardContains("heat") }"#),
+            Example("""
+            func movies(fromServer serverID: String) -> Predicate<Movie> {
+                #Predicate<Movie> { $0.name.contains(serverID) }
+            }
+            """),
+            Example("""
+            func movies(taggedWith key: String) -> Predicate<Movie> {
+                #Predicate<Movie> { $0.genreName.contains(key) }
+            }
+            """),
+            Example("""
+            func titles(matching searchText: String) -> Predicate<Movie> {
+                #Predicate<Movie> { $0.name.localizedStandardContains(searchText) }
+            }
+            """),
             Example("""
             struct Ticket {
                 var title = ""
             }
-            let predicate = #Predicate<Ticket> { $0.title.contains("Heat") }
+            func tickets(matching searchText: String) -> Predicate<Ticket> {
+                #Predicate<Ticket> { $0.title.contains(searchText) }
+            }
             """),
         ],
         corrections: [
-            (Example(#"#Predicate<Movie> { $0.name.↓contains("heat") }"#),
-             #"#Predicate<Movie> { $0.name.localizedStandardContains("heat") }"#),
-            (Example(#"#Predicate<Movie> { $0.subtitle?.↓contains("Part") == true }"#),
-             #"#Predicate<Movie> { $0.subtitle?.localizedStandardContains("Part") == true }"#),
+            (Example("""
+            func titles(matching searchText: String) -> Predicate<Movie> {
+                #Predicate<Movie> { $0.name.↓contains(searchText) }
+            }
+            """), """
+            func titles(matching searchText: String) -> Predicate<Movie> {
+                #Predicate<Movie> { $0.name.localizedStandardContains(searchText) }
+            }
+            """),
+            (Example("""
+            func subtitles(matching query: String) -> Predicate<Movie> {
+                #Predicate<Movie> { $0.subtitle?.↓contains(query) == true }
+            }
+            """), """
+            func subtitles(matching query: String) -> Predicate<Movie> {
+                #Predicate<Movie> { $0.subtitle?.localizedStandardContains(query) == true }
+            }
+            """),
         ])
 
     public init() {}
@@ -48,20 +105,30 @@ public struct CaseSensitiveContainsRule: PredicateRule {
         return context.facts.calls.compactMap { call in
             guard let name = call.calleeToken, name.text == "contains",
                   let argument = call.singleUnlabeledArgument, !context.isRegexValue(argument),
-                  let receiver = call.receiver, Self.isModelStringProperty(receiver, context)
+                  let receiver = call.receiver, Self.isModelStringProperty(receiver, context),
+                  CapturedValues.isTextPeopleType(argument, fileScope: context.fileFacts)
             else { return nil }
+            let declared = CapturedValues.declaredType(of: argument, fileScope: context.fileFacts)
+            // A `Character` does not build here at all (`captured-character`).
+            if let declared, declared != .named("String") { return nil }
+            let message = "`contains(_:)` matches case and diacritics exactly, so a search for \"heat\" misses \"Heat\"; "
+                + "use `localizedStandardContains(_:)` for text people type"
+            // `localizedStandardContains` takes a string: rewrite only what is declared one.
+            guard declared == .named("String") else { return context.finding(self, at: name, message: message) }
             return context.finding(
-                self, at: name,
-                message: "`contains(_:)` matches case and diacritics exactly; "
-                    + "use `localizedStandardContains(_:)` to match text the way people type it",
+                self, at: name, message: message,
                 correction: Correction(title: "Use localizedStandardContains(_:)",
                                        edits: [TextEdit(replacing: name, with: "localizedStandardContains")]))
         }
     }
 
-    /// `$0.name`, `$0.subtitle?`: a String property of a model.
+    /// `$0.name`, `$0.subtitle?`, `($0.subtitle ?? "")`: a String property of a model.
     static func isModelStringProperty(_ receiver: ExprSyntax, _ context: RuleContext) -> Bool {
-        var property = receiver
+        var property = receiver.withoutParentheses
+        if let coalesced = property.as(InfixOperatorExprSyntax.self), coalesced.operatorText == "??",
+           coalesced.rightOperand.withoutParentheses.is(StringLiteralExprSyntax.self) {
+            property = coalesced.leftOperand.withoutParentheses
+        }
         while let inner = property.as(OptionalChainingExprSyntax.self)?.expression ?? property.as(ForceUnwrapExprSyntax.self)?.expression {
             property = inner
         }

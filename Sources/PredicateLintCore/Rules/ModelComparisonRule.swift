@@ -5,6 +5,9 @@ public struct ModelComparisonRule: PredicateRule {
     static let capturedModel = RuleCase(
         "a captured model instance", failsAt: .build,
         evidence: .checkedAgainstMacro("grade C for the `persistentModelID` rewrite (one reputable blog)"))
+    static let capturedModels = RuleCase(
+        "a captured array or set of models", failsAt: .build,
+        evidence: .checkedAgainstMacro("swiftc 6.3.1: `[Tag]` is not Codable; the same closure over a captured `[UUID]` builds"))
 
     public static let description = RuleDescription(
         id: "model-comparison",
@@ -16,9 +19,12 @@ public struct ModelComparisonRule: PredicateRule {
             `StandardPredicateExpression` that does not say why. Capture the identifier instead \
             (`let directorID = director.persistentModelID`) and compare \
             `$0.director?.persistentModelID == directorID`: SwiftData supports \
-            `persistentModelID` in predicates.
+            `persistentModelID` in predicates. The same holds for a captured array or set of \
+            models (`tags.contains { $0.id == tag.id }`, `selected.contains($0)`): map it to \
+            identifiers first (`let tagIDs = tags.map(\\.persistentModelID)`) and test \
+            `tagIDs.contains(tag.persistentModelID)`.
             """,
-        cases: [capturedModel],
+        cases: [capturedModel, capturedModels],
         triggering: [
             Example("""
             let director = Director()
@@ -32,6 +38,17 @@ public struct ModelComparisonRule: PredicateRule {
             let actor = Actor()
             let predicate = #Predicate<Movie> { $0.cast.↓contains(actor) }
             """),
+            Example("""
+            func movies(starringAnyOf actors: [Actor]) -> Predicate<Movie> {
+                #Predicate<Movie> { movie in movie.cast.contains { member in ↓actors.contains(where: { $0.name == member.name }) } }
+            }
+            """),
+            Example("""
+            struct Casting {
+                var chosen: Set<Actor> = []
+                func predicate() -> Predicate<Actor> { #Predicate<Actor> { ↓chosen.contains($0) } }
+            }
+            """),
         ],
         nonTriggering: [
             Example("""
@@ -44,6 +61,17 @@ public struct ModelComparisonRule: PredicateRule {
             let predicate = #Predicate<Movie> { $0.director?.name == name }
             """),
             Example(#"#Predicate<Movie> { $0.tags.contains("classic") }"#),
+            Example("""
+            func movies(starringAnyOf actors: [Actor]) -> Predicate<Movie> {
+                let actorIDs = actors.map(\\.persistentModelID)
+                return #Predicate<Movie> { movie in movie.cast.contains { actorIDs.contains($0.persistentModelID) } }
+            }
+            """),
+            Example("""
+            func movies(named names: [String]) -> Predicate<Movie> {
+                #Predicate<Movie> { names.contains($0.name) }
+            }
+            """),
         ],
         corrections: [
             (Example("""
@@ -79,7 +107,28 @@ public struct ModelComparisonRule: PredicateRule {
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
-        comparisons(context) + containsCalls(context)
+        comparisons(context) + containsCalls(context) + capturedModelCollections(context)
+    }
+
+    /// `actors.contains(where: …)`, `chosen.contains($0)` with `actors: [Actor]`: a captured
+    /// collection of models, whose type its declaration in this file states.
+    private func capturedModelCollections(_ context: RuleContext) -> [Finding] {
+        context.facts.references.compactMap { reference in
+            guard let type = CapturedValues.declaredType(of: ExprSyntax(reference), fileScope: context.fileFacts) else { return nil }
+            let element: WrittenType
+            switch KeyPathResolution.unwrapped(type) {
+            case .array(let inner), .set(let inner): element = inner
+            default: return nil
+            }
+            guard case .named(let written) = element,
+                  case .type(.named(let model)) = context.models.lookup(written, in: context.keyPaths.scope),
+                  context.models.isModel(model) else { return nil }
+            let name = reference.baseName.text
+            return context.finding(
+                self, at: reference.baseName,
+                message: "A predicate cannot capture `\(name)`, a collection of models; capture their identifiers "
+                    + "before the predicate (`let ids = \(name).map(\\.persistentModelID)`) and test `ids.contains(….persistentModelID)`")
+        }
     }
 
     /// `$0.director == director`.

@@ -21,7 +21,8 @@ public struct UnsupportedMemberRule: PredicateRule {
         summary: "Calls and members that predicates do not support",
         rationale: """
             A predicate can call only \(MacroSupport.supportedCallsList) (`flatMap` on optionals \
-            only). The macro rejects the build for anything else, such as `hasSuffix`, \
+            only: on an array it fails with "no exact matches in call to static method \
+            'build_flatMap'", so nest `contains` calls instead). The macro rejects the build for anything else, such as `hasSuffix`, \
             `lowercased()`, `map`, `reduce`, `count(where:)`, `first(where:)` or `sorted()`, and \
             for every global function or initializer, such as `Date()`. Properties always build, \
             but SwiftData cannot translate `first`, `last` or the localized case variants of a \
@@ -37,6 +38,7 @@ public struct UnsupportedMemberRule: PredicateRule {
             Example("#Predicate<Movie> { $0.cast.↓first(where: { $0.age > 60 }) != nil }"),
             Example(#"#Predicate<Movie> { $0.tags.↓sorted().contains("a") }"#),
             Example("#Predicate<Movie> { $0.releaseDate < ↓Date() }"),
+            Example(#"#Predicate<Movie> { $0.cast.↓flatMap { $0.movies }.isEmpty }"#),
             Example(#"#Predicate<Movie> { $0.tags.↓first == "classic" }"#, failsAt: .runtime),
             Example(#"#Predicate<Movie> { $0.name.↓localizedLowercase == "titanic" }"#, failsAt: .runtime),
         ],
@@ -54,6 +56,7 @@ public struct UnsupportedMemberRule: PredicateRule {
             let predicate = #Predicate<Ticket> { $0.tags.first == "classic" || $0.title.localizedLowercase == "heat" }
             """),
             Example(#"#Predicate<Movie> { $0.director.flatMap { $0.name.starts(with: "S") } ?? false }"#),
+            Example(#"#Predicate<Movie> { $0.cast.contains { actor in actor.movies.contains { $0.name == "Heat" } } }"#),
             Example(#"#Predicate<Movie> { $0.tags.max() == "z" }"#),
         ])
 
@@ -86,6 +89,12 @@ public struct UnsupportedMemberRule: PredicateRule {
                     self, at: name,
                     message: "`\(name.text)(…)` cannot be called in a predicate: initializers and global "
                         + "functions are not supported; compute the value before the predicate and capture it in a `let`"))
+            } else if name.text == "flatMap", let receiver = call.receiver, let type = context.keyPaths.type(of: receiver),
+                      Self.isCollection(type) {
+                findings.append(context.finding(
+                    self, at: name,
+                    message: "`flatMap` on a collection does not build in a predicate (the macro's `flatMap` unwraps "
+                        + "optionals only); nest the tests instead: `contains { g in g.items.contains { … } }`"))
             } else if call.receiver != nil, !MacroSupport.isSupported(call) {
                 let shape = call.callShapes?.first?.description ?? "\(name.text)(…)"
                 let help = Self.advice[name.text] ?? "predicates can call only \(MacroSupport.supportedCallsList)"
@@ -108,6 +117,14 @@ public struct UnsupportedMemberRule: PredicateRule {
                         : "store a normalized copy in its own property, or match with `localizedStandardContains(_:)`")))
         }
         return findings
+    }
+
+    /// An array or set itself, not an optional one (`Optional.flatMap` builds).
+    static func isCollection(_ type: WrittenType) -> Bool {
+        switch type {
+        case .array, .set: true
+        default: false
+        }
     }
 
     /// `$0` or `movie` itself: a model may well have a stored property named `first` or `last`.

@@ -9,6 +9,7 @@ public final class FileFacts: @unchecked Sendable {
     private let lock = NSLock()
     private var guardStatements: [GuardStmtSyntax]?
     private var fileLevel: [String: NameBinding]?
+    private var textFields: Set<String>?
 
     public init(tree: SourceFileSyntax) {
         self.tree = tree
@@ -33,6 +34,45 @@ public final class FileFacts: @unchecked Sendable {
             let bindings = LexicalLookup.fileLevelBindings(in: tree)
             fileLevel = bindings
             return bindings
+        }
+    }
+
+    /// The modules the file imports (`RegexBuilder`, `SwiftData`).
+    public var importedModules: Set<String> {
+        Set(tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text })
+    }
+
+    /// The names of the values a person edits in this file: what `.searchable(text: $query)`,
+    /// `TextField("Name", text: $name)` and `TextEditor(text: $notes)` bind (`query`, `name`,
+    /// `notes`; for `$model.title`, `title`).
+    public var textFieldBindings: Set<String> {
+        lock.withLock {
+            if let textFields { return textFields }
+            let collector = TextFieldCollector(viewMode: .sourceAccurate)
+            collector.walk(tree)
+            textFields = collector.found
+            return collector.found
+        }
+    }
+
+    private final class TextFieldCollector: SyntaxVisitor {
+        static let editors: Set<String> = ["searchable", "TextField", "TextEditor"]
+        var found: Set<String> = []
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            if let name = node.calleeName, Self.editors.contains(name),
+               let text = node.arguments.first(where: { $0.label?.text == "text" })?.expression,
+               Self.isProjection(text), let bound = CapturedValues.lastName(of: text) {
+                found.insert(bound)
+            }
+            return .visitChildren
+        }
+
+        /// `$query`, `$model.title`: a binding to a value, not a value.
+        static func isProjection(_ expression: ExprSyntax) -> Bool {
+            var current = expression
+            while let member = current.as(MemberAccessExprSyntax.self), let base = member.base { current = base }
+            return current.as(DeclReferenceExprSyntax.self)?.baseName.text.hasPrefix("$") == true
         }
     }
 

@@ -260,4 +260,8 @@ private final class MacroCollector: SyntaxVisitor {
         macros.append(node)
         return .visitChildren
     }
+
+    override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+        node.mayBeActive ? .visitChildren : .skipChildren
+    }
 }

@@ -1,0 +1,147 @@
+import SwiftSyntax
+
+/// What the file shows about a value a predicate captures: the type it was declared with, and
+/// whether it is text a person typed. A predicate's captured names are otherwise unknown to
+/// the rules (`KeyPathResolution` resolves only the predicate's own parameters); these answers
+/// rest only on what is written, so a value whose origin the file does not show is unknown.
+public enum CapturedValues {
+    /// The type a captured name or `self.name` was declared with, where the declaration says
+    /// it: `let c: Character`, `var searchText = ""`, `func find(_ term: String)`, a member of
+    /// the enclosing type. Nil when declared elsewhere or not plain.
+    public static func declaredType(of expression: ExprSyntax, fileScope: FileFacts?) -> WrittenType? {
+        guard let reference = capturedReference(expression) else { return nil }
+        return declaredType(ofName: reference.baseName.text, from: reference, fileScope: fileScope)
+    }
+
+    private static func declaredType(ofName name: String, from node: some SyntaxProtocol, fileScope: FileFacts?) -> WrittenType? {
+        switch LexicalLookup.binding(of: name, from: node, fileScope: fileScope) {
+        case .variable(let binding)?:
+            if let annotation = binding.typeAnnotation?.type { return WrittenType(annotation) }
+            return binding.initializer.flatMap { WrittenType(inferredFrom: $0.value) }
+        case .functionParameter(let parameter)?:
+            return WrittenType(parameter.type)
+        case .optionalBinding(let binding)?:
+            // `if let c = letter`: what `letter` is, unwrapped; `if let letter`, the shorthand,
+            // names the outer `letter`, looked up from the binding itself.
+            let bound = binding.initializer.map { declaredType(of: $0.value, fileScope: fileScope) }
+                ?? declaredType(ofName: name, from: binding, fileScope: fileScope)
+            return bound.map(KeyPathResolution.unwrapped)
+        default:
+            return nil
+        }
+    }
+
+    /// Whether the value is text a person typed, as the code shows it: bound to a search field
+    /// or text field in this file (`.searchable(text: $query)`, `TextField("Name", text: $name)`),
+    /// plainly named as search input (`searchText`, `query`, `filterText`, `keyword`), or a
+    /// local value made from one of those. Identifiers, keys and codes are not, whatever
+    /// their names say besides: exact matching is what a predicate over them means.
+    public static func isTextPeopleType(_ expression: ExprSyntax, fileScope: FileFacts?) -> Bool {
+        var visited: Set<SyntaxIdentifier> = []
+        return isTextPeopleType(expression, fileScope: fileScope, visited: &visited)
+    }
+
+    private static func isTextPeopleType(_ expression: ExprSyntax, fileScope: FileFacts?, visited: inout Set<SyntaxIdentifier>) -> Bool {
+        let expression = expression.withoutParentheses
+        guard visited.insert(expression.id).inserted, visited.count < 16 else { return false }
+        guard let name = lastName(of: expression) else { return false }
+        if SearchInputName.isMachineText(name) { return false }
+        if SearchInputName.namesSearchInput(name) { return true }
+        if let fileScope, fileScope.textFieldBindings.contains(name) { return true }
+        // `let trimmed = searchText.trimmingCharacters(in: .whitespaces)`, `if let q = query`:
+        // made from text a person typed.
+        guard let reference = expression.as(DeclReferenceExprSyntax.self) else { return false }
+        // (`if let query {` names the outer value, whose name was judged above.)
+        let source: ExprSyntax?
+        switch LexicalLookup.binding(of: reference.baseName.text, from: reference, fileScope: fileScope) {
+        case .variable(let binding)?: source = binding.initializer?.value
+        case .optionalBinding(let binding)?: source = binding.initializer?.value
+        default: source = nil
+        }
+        guard let source else { return false }
+        return receiverChain(of: source).contains { isTextPeopleType($0, fileScope: fileScope, visited: &visited) }
+    }
+
+    /// `name` in `name`, `self.name`, `model.name`, `$name`.
+    static func lastName(of expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return unprojected(reference.baseName.text) }
+        if let member = expression.as(MemberAccessExprSyntax.self), member.base != nil { return member.declName.baseName.text }
+        return nil
+    }
+
+    /// `$query` → `query`: a property wrapper's projection names the same value.
+    static func unprojected(_ name: String) -> String {
+        name.hasPrefix("$") ? String(name.dropFirst()) : name
+    }
+
+    /// `searchText` itself and the receivers a value is made from: in
+    /// `searchText.trimmingCharacters(in: .whitespaces).lowercased()`, `searchText`.
+    private static func receiverChain(of expression: ExprSyntax) -> [ExprSyntax] {
+        var chain: [ExprSyntax] = []
+        var current: ExprSyntax? = expression.withoutParentheses
+        while let node = current {
+            chain.append(node)
+            if let call = node.as(FunctionCallExprSyntax.self) { current = call.receiver }
+            else if let member = node.as(MemberAccessExprSyntax.self), lastName(of: node) != nil, chain.count > 1 { current = member.base }
+            else if let chainExpression = node.as(OptionalChainingExprSyntax.self) { current = chainExpression.expression }
+            else if let unwrap = node.as(ForceUnwrapExprSyntax.self) { current = unwrap.expression }
+            else if let infix = node.as(InfixOperatorExprSyntax.self), infix.operatorText == "??" { current = infix.leftOperand }
+            else { current = nil }
+        }
+        return chain
+    }
+
+    /// A bare name or `self.name`: what a predicate captures from around it.
+    private static func capturedReference(_ expression: ExprSyntax) -> DeclReferenceExprSyntax? {
+        let expression = expression.withoutParentheses
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference }
+        if let member = expression.as(MemberAccessExprSyntax.self),
+           member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            return member.declName
+        }
+        return nil
+    }
+}
+
+/// What a name says about the text it holds, word by word (`searchText` → search, text).
+enum SearchInputName {
+    /// Words that name text a person types into a search or filter field.
+    static let searchWords: Set<String> = ["search", "searched", "query", "keyword", "keywords"]
+    /// Words that, after `filter`, name typed text rather than a filter setting.
+    static let filterTextWords: Set<String> = ["text", "string", "term", "terms", "input"]
+    /// Words that name text a program makes: matched exactly, by design.
+    static let machineWords: Set<String> = [
+        "id", "ids", "identifier", "identifiers", "uuid", "key", "keys", "code", "codes", "token", "hash",
+        "path", "url", "uri", "scope", "type", "kind", "token", "prefix", "suffix", "domain", "host",
+    ]
+
+    static func words(of name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var previous: Character?
+        for character in name {
+            let startsWord = character.isUppercase && (previous.map { !$0.isUppercase } ?? false)
+            if character == "_" || character == "$" || character.isNumber || startsWord {
+                if !current.isEmpty { words.append(current.lowercased()) }
+                current = character.isLetter ? String(character) : ""
+            } else {
+                current.append(character)
+            }
+            previous = character
+        }
+        if !current.isEmpty { words.append(current.lowercased()) }
+        // `searchID`, `queryUUID`: the trailing capitals are one word.
+        return words
+    }
+
+    static func namesSearchInput(_ name: String) -> Bool {
+        let words = words(of: name)
+        if words.contains(where: searchWords.contains) { return true }
+        if let filter = words.firstIndex(of: "filter"), words[(filter + 1)...].contains(where: filterTextWords.contains) { return true }
+        return false
+    }
+
+    static func isMachineText(_ name: String) -> Bool {
+        words(of: name).contains(where: machineWords.contains)
+    }
+}

@@ -758,6 +758,11 @@ class Analyzer:
             raise Skip(f'root {".".join(rt[1])} is not a @Model class')
         a.root = rt[1]
         a.needed.add(rt[1])
+        if not f.root_source.startswith('inferred'):
+            first = f.root_text.split('.')[0].split('<')[0].strip()
+            head = self.app.resolve(('name', [first], []), self.ctx, self.sf.path)
+            if head[0] == 'd' and head[1] != (first,):
+                a.aliases[first] = S.type_text(head)
         toks = tokenize(self.sf.text, self.sf.masked, f.open, f.close + 1)
         a.toks = toks
         self.toks = toks
@@ -800,15 +805,36 @@ class Analyzer:
                         break
                     if tmp and kk < j and toks[kk].text == 'in':
                         names = tmp
-                closures.append((i, j, names))
-        # types of closure parameters: the predicate's own, then element closures
+                prev = toks[i - 1] if i > 0 else None
+                is_closure = i == 0 or bool(names) or (prev is not None and (
+                    prev.text in ('(', ',', ':') or (prev.kind == 'id' and prev.text in ELEMENT_CLOSURE_METHODS
+                                                     and i > 1 and toks[i - 2].text == '.')))
+                if is_closure:
+                    closures.append((i, j, names))
+        # `if let x = $0.a?.b, let y = ...` inside the predicate: x is the predicate's own
+        bindings = {}   # closure key -> expression token range
+        for i, t in enumerate(toks):
+            if t.kind == 'id' and t.text in ('let', 'var') and i + 2 < len(toks) and toks[i + 1].kind == 'id' \
+                    and toks[i + 2].text == '=':
+                depth = 0
+                k = i + 3
+                while k < len(toks):
+                    tx = toks[k].text
+                    if tx in ('(', '['):
+                        depth += 1
+                    elif tx in (')', ']'):
+                        depth -= 1
+                    elif depth == 0 and tx in (',', '{', '}'):
+                        break
+                    k += 1
+                # the binding is visible to the end of the block around the `if`
+                enclosing_close = len(toks) - 1
+                for (o, c, _n) in closures:
+                    if o < i < c and c < enclosing_close:
+                        enclosing_close = c
+                closures.append((i, enclosing_close, [toks[i + 1].text]))
+                bindings[len(closures) - 1] = (i + 3, k)
         self.closure_of = {}
-        for ci, (o, c, names) in enumerate(closures):
-            if ci == 0:
-                typ = ('d', self.a.root)
-            else:
-                typ = self.element_closure_type(toks, o)
-            self.env[ci] = typ
         for i, t in enumerate(toks):
             if t.kind != 'id':
                 continue
@@ -819,7 +845,7 @@ class Analyzer:
             # innermost closure containing i
             inner = None
             for ci, (o, c, names) in enumerate(closures):
-                if o < i < c and (inner is None or o > closures[inner][0]):
+                if ci not in bindings and o < i < c and (inner is None or o > closures[inner][0]):
                     inner = ci
             if t.text.startswith('$'):
                 if inner is not None:
@@ -849,6 +875,18 @@ class Analyzer:
                 continue  # a free function
             self.capture_ref[i] = t.text
         self.closures = closures
+        self.bindings = bindings
+        # types of closure parameters (outer closures first): the predicate's own, element
+        # closures (`$0.tags.contains { t in ... }`), `if let` bindings
+        for ci, (o, c, names) in enumerate(closures):
+            if ci == 0:
+                typ = ('d', self.a.root)
+            elif ci in bindings:
+                ea, eb = bindings[ci]
+                typ = unwrap(self.chain_type(toks, ea, eb))
+            else:
+                typ = self.element_closure_type(toks, o)
+            self.env[ci] = typ
 
     def element_closure_type(self, toks, o):
         # `recv.contains(where: {`, `recv.contains {`, `recv.filter({`
@@ -958,6 +996,8 @@ class Analyzer:
         depth = 0
         while 0 <= k < len(toks):
             t = toks[k]
+            if t.kind == 'punct' and t.text == '{' and step > 0 and depth == 0:
+                break   # `if a == b {`: the condition ends
             if t.kind == 'punct' and t.text in ('(', '[', '{'):
                 if step < 0:
                     if depth == 0:
@@ -1040,7 +1080,9 @@ class Analyzer:
             L = self.classify(toks, la, lb)
             R = self.classify(toks, ra, rb)
             kind = comparison_kind(L, R)
-            kinds.append(kind)
+            chained = any(toks[k].text == '?' and toks[k].postfix and k + 1 < len(toks) and toks[k + 1].text == '.'
+                          for k in list(range(la, lb)) + list(range(ra, rb)))
+            kinds.append(kind + ('?.' if chained else ''))
             cnt['cmp'] += 1
             cnt[kind.split('(')[0]] += 1
         cnt['opt_chain'] = sum(1 for i, t in enumerate(toks) if t.text == '?' and t.postfix and i + 1 < len(toks) and toks[i + 1].text == '.')
@@ -1072,7 +1114,7 @@ class Analyzer:
             if t.kind == 'id' and t.text in ('if', 'else', 'switch') and i not in self.capture_ref:
                 cnt['if_else'] += 1 if t.text != 'else' else 0
         cnt['branch'] = 1 if (cnt['ternary'] or cnt['if_else']) else 0
-        cnt['closures'] = max(0, len(self.closures) - 1)
+        cnt['closures'] = max(0, len(self.closures) - len(self.bindings) - 1)
         a.features = dict(cnt)
         a.features['kinds'] = kinds
 
@@ -1197,7 +1239,7 @@ def find_capture_type(app: S.App, sf: S.SourceFile, at: int, name: str, enc: S.D
     """(resolved type, '') of the value `name` used at offset `at`, or (None, why)."""
     if depth > 6:
         return None, 'declaration chain too long'
-    m, t = sf.masked, sf.text
+    m = t = sf.masked   # comments blanked; string literals keep their quotes
     cands = []   # (scope open, decl offset, kind, text)
     for dm in re.finditer(r'(?<![\w.$])(let|var)\s+`?' + re.escape(name) + r'`?(?![\w`])\s*(:|=|,|\{)?', m):
         if dm.start() == at:

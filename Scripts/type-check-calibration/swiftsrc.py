@@ -492,7 +492,7 @@ def _collect_members(sf: SourceFile, d: Decl) -> None:
             type_text = None
             if j < len(m) and m[j] == ':':
                 end = _read_until(m, j + 1, '={;,')
-                type_text = t[j + 1:end].strip()
+                type_text = m[j + 1:end].strip()
                 j = end
             while j < len(m) and m[j] in ' \t':
                 j += 1
@@ -501,7 +501,7 @@ def _collect_members(sf: SourceFile, d: Decl) -> None:
             if j < len(m) and m[j] == '=' and m[j + 1:j + 2] != '=':
                 end = _read_until(m, j + 1, ';,{', stop_at_newline=True)
                 # a default such as `Foo(bar: { ... })` or `[...]` over several lines: keep what we have
-                default = t[j + 1:end].strip()
+                default = m[j + 1:end].strip()
             elif j < len(m) and m[j] == '{':
                 k = j + 1
                 while k < len(m) and m[k] in ' \t\n':
@@ -547,7 +547,7 @@ def collect_aliases(sf: SourceFile) -> list[Alias]:
     out = []
     for am in ALIAS_RE.finditer(sf.masked):
         end = _read_until(sf.masked, am.end(), ';{')
-        target = sf.text[am.end():end].strip()
+        target = sf.masked[am.end():end].strip()
         enc = enclosing_decl(sf, am.start())
         ctx = enc.path if enc else ()
         out.append(Alias(am.group(1), ctx + (am.group(1),), target, sf.path, ctx))

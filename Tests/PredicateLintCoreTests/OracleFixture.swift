@@ -51,7 +51,7 @@ enum OracleFixture {
             init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
             var projectedValue: Binding<Value> { Binding() }
         }
-        struct Binding<Value> {}
+        struct Binding<Value> { var wrappedValue: Value { fatalError() } }
         protocol View {}
         extension View { func searchable(text: Binding<String>) -> Self { self } }
         struct TextField: View { init(_ title: String, text: Binding<String>) {} }

@@ -23,6 +23,12 @@ public struct BooleanComparisonRule: PredicateRule {
         cases: [crash],
         triggering: [
             Example("#Predicate<Movie> { $0.cast.isEmpty == ↓false }"),
+            // A branch some build compiles is code like any other.
+            Example("""
+            #if os(iOS)
+            let predicate = #Predicate<Movie> { $0.cast.isEmpty == ↓false }
+            #endif
+            """),
             Example(#"#Predicate<Movie> { ↓true == $0.tags.contains("classic") }"#),
             Example("#Predicate<Movie> { $0.cast.contains { $0.age > 70 } != ↓true }"),
             Example("#Predicate<Movie> { ($0.cast.isEmpty) == ↓false }"),
@@ -30,6 +36,12 @@ public struct BooleanComparisonRule: PredicateRule {
         ],
         nonTriggering: [
             Example("#Predicate<Movie> { !$0.cast.isEmpty }"),
+            // No build compiles it.
+            Example("""
+            #if false
+            let predicate = #Predicate<Movie> { $0.cast.isEmpty == false }
+            #endif
+            """),
             // A plain struct is evaluated in memory, where the comparison works.
             Example("""
             struct Shelf { var books: [String] = [] }

@@ -45,6 +45,12 @@ public struct CaseSensitiveContainsRule: PredicateRule {
             }
             """),
             Example("""
+            func results(for searchText: Binding<String>) -> Predicate<Movie> {
+                let term = searchText.wrappedValue
+                return #Predicate<Movie> { $0.name.↓contains(term) }
+            }
+            """),
+            Example("""
             func cast(matching searchText: String) -> Predicate<Movie> {
                 #Predicate<Movie> { $0.cast.contains { $0.name.↓contains(searchText) } }
             }
@@ -56,6 +62,12 @@ public struct CaseSensitiveContainsRule: PredicateRule {
             Example("""
             func movies(fromServer serverID: String) -> Predicate<Movie> {
                 #Predicate<Movie> { $0.name.contains(serverID) }
+            }
+            """),
+            Example("""
+            func movies(like record: Movie, searchText: String) -> Predicate<Movie> {
+                let code = record.genreName
+                return #Predicate<Movie> { $0.genreName.contains(code) }
             }
             """),
             Example("""

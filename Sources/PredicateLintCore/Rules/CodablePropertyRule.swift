@@ -9,10 +9,10 @@ public struct CodablePropertyRule: PredicateRule {
             + "(\"rawValue is not a member of\"); struct members, one Q&A (grade C)"))
     static let enumComparison = RuleCase(
         "an enum-typed property compared with an enum value", failsAt: .runtime, fixedIn: .os27,
-        evidence: .graded(.b, "at least eight independent reports of the throw before the 2026 systems; that iOS 27 "
-            + "and macOS 27 accept it rests on two independent secondary sources, a WWDC26 summary (2026-06-12) and "
-            + "notes citing Apple's SwiftData group lab; it is in neither session 274 nor the iOS 27 release notes "
-            + "(checked 2026-11-30)"))
+        evidence: .graded(.b, "at least eight independent reports of the throw before the 2026 systems, and a maintainer's fix "
+            + "in a public app (2026); that iOS 27 and macOS 27 accept it is reported, not documented by Apple: one blog "
+            + "(2026-06-12) relaying a developer's post, grade C, and neither session 274 nor Apple's SwiftData updates page "
+            + "says so (checked 2026-12-01); verify on a device"))
     static let valueComparison = RuleCase(
         "a struct-typed property compared with a captured value", failsAt: .runtime,
         evidence: .graded(.b, "the same throw (\"Captured/constant values of type … are not supported\") is r"
@@ -33,9 +33,9 @@ public struct CodablePropertyRule: PredicateRule {
             with a captured `Genre` throws "Captured/constant values of type 'Genre' are not \
             supported", and members of a struct crash the fetch. Store the part you filter on as \
             a primitive in its own property (for an enum, its raw value) and compare that. From \
-            iOS 27 and macOS 27 SwiftData compares an enum-typed property with an enum value, so \
-            an app whose deployment target is 27 is not told about those comparisons (raising the \
-            target is a fix too); `.rawValue` stays reported on every system, as nothing says it \
+            iOS 27 and macOS 27 SwiftData is reported to compare an enum-typed property with an \
+            enum value (a blog relaying a developer's post, not Apple: verify on a device), so an \
+            app whose deployment target is 27 is not told about those comparisons; `.rawValue` stays reported on every system, as nothing says it \
             changed. A property marked `@Attribute(.codable)` (iOS 27) is stored as one opaque \
             value: any use of it in a predicate fails, on every system.
             """,
@@ -63,6 +63,16 @@ public struct CodablePropertyRule: PredicateRule {
                 struct Poster: Codable, Equatable { var url = "" }
                 @Model final class Gallery {
                     @Attribute(.codable) var poster: Poster? = nil
+                }
+                """)]),
+            // A property whose type only its initial value states, as Swift infers it.
+            Example("""
+            let origin = Origin.studio
+            let predicate = #Predicate<Release> { $0.↓origin == origin }
+            """, files: [ExampleFile("Release.swift", """
+                enum Origin: String, Codable { case studio, independent }
+                @Model final class Release {
+                    var origin = Origin?.some(.studio)
                 }
                 """)]),
             // An enum nested in a schema version, as versioned apps declare it.

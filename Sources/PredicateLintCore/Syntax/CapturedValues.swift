@@ -42,16 +42,16 @@ public enum CapturedValues {
     }
 
     private static func isTextPeopleType(_ expression: ExprSyntax, fileScope: FileFacts?, visited: inout Set<SyntaxIdentifier>) -> Bool {
-        let expression = expression.withoutParentheses
+        let expression = throughWrapper(expression.withoutParentheses)
         guard visited.insert(expression.id).inserted, visited.count < 16 else { return false }
         guard let name = lastName(of: expression) else { return false }
         if SearchInputName.isMachineText(name) { return false }
         if SearchInputName.namesSearchInput(name) { return true }
         if let fileScope, fileScope.textFieldBindings.contains(name) { return true }
-        // `let trimmed = searchText.trimmingCharacters(in: .whitespaces)`, `if let q = query`:
-        // made from text a person typed.
+        // `let term = searchText.wrappedValue`, `let trimmed = query.trimmingCharacters(in: .whitespaces)`,
+        // `if let q = query`: made from text a person typed. (`if let query {` names the outer
+        // value, whose name was judged above.)
         guard let reference = expression.as(DeclReferenceExprSyntax.self) else { return false }
-        // (`if let query {` names the outer value, whose name was judged above.)
         let source: ExprSyntax?
         switch LexicalLookup.binding(of: reference.baseName.text, from: reference, fileScope: fileScope) {
         case .variable(let binding)?: source = binding.initializer?.value
@@ -59,7 +59,17 @@ public enum CapturedValues {
         default: source = nil
         }
         guard let source else { return false }
-        return receiverChain(of: source).contains { isTextPeopleType($0, fileScope: fileScope, visited: &visited) }
+        return textSources(of: source).contains { isTextPeopleType($0, fileScope: fileScope, visited: &visited) }
+    }
+
+    /// `$query.wrappedValue`, `query.wrappedValue` (a `Binding<String>`): the value itself.
+    private static func throughWrapper(_ expression: ExprSyntax) -> ExprSyntax {
+        var current = expression
+        while let member = current.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "wrappedValue",
+              let base = member.base {
+            current = base.withoutParentheses
+        }
+        return current
     }
 
     /// `name` in `name`, `self.name`, `model.name`, `$name`.
@@ -74,21 +84,22 @@ public enum CapturedValues {
         name.hasPrefix("$") ? String(name.dropFirst()) : name
     }
 
-    /// `searchText` itself and the receivers a value is made from: in
-    /// `searchText.trimmingCharacters(in: .whitespaces).lowercased()`, `searchText`.
-    private static func receiverChain(of expression: ExprSyntax) -> [ExprSyntax] {
-        var chain: [ExprSyntax] = []
+    /// The value and what it is made from, through the text transforms a search field's text
+    /// goes through: in `searchText.trimmingCharacters(in: .whitespaces).lowercased()`,
+    /// `searchText`; `query ?? ""`, `query!`. A member (`record.name`) is a value of its own,
+    /// not its base's.
+    private static func textSources(of expression: ExprSyntax) -> [ExprSyntax] {
+        var sources: [ExprSyntax] = []
         var current: ExprSyntax? = expression.withoutParentheses
         while let node = current {
-            chain.append(node)
+            sources.append(node)
             if let call = node.as(FunctionCallExprSyntax.self) { current = call.receiver }
-            else if let member = node.as(MemberAccessExprSyntax.self), lastName(of: node) != nil, chain.count > 1 { current = member.base }
-            else if let chainExpression = node.as(OptionalChainingExprSyntax.self) { current = chainExpression.expression }
+            else if let chain = node.as(OptionalChainingExprSyntax.self) { current = chain.expression }
             else if let unwrap = node.as(ForceUnwrapExprSyntax.self) { current = unwrap.expression }
             else if let infix = node.as(InfixOperatorExprSyntax.self), infix.operatorText == "??" { current = infix.leftOperand }
             else { current = nil }
         }
-        return chain
+        return sources
     }
 
     /// A bare name or `self.name`: what a predicate captures from around it.

@@ -1,0 +1,206 @@
+"""Synthetic variants around the boundary: one comparison added at a time, same kinds.
+
+Each family is a list of comparison kinds. A variant with n comparisons uses the family's kinds
+in order, cycling when n is longer than the list, each on its own property of a stand-in model
+(`Row`, with a relationship `Link` for optional chains), joined with `&&`. A family stops at the
+first variant that times out or that the compiler gives up on, or at 10 comparisons.
+
+Families: every measured real predicate with at least two comparisons that took longest (its
+kinds, in its order, start at its own size), the reported time-out (four comparisons, three
+through optional chains, two against literals), and one family per single kind.
+"""
+from __future__ import annotations
+
+import re
+
+import measure as M
+
+MAX_COMPARISONS = 10
+
+# kind -> template; {n} is the comparison's index, {op} a numeric operator, {eq} == or !=
+TEMPLATES = {
+    'prop_cap': 'r.i{n} {op} k{n}',
+    'prop_cap?.': 'r.link{n}?.i{n} {op} k{n}',
+    'lit_int': 'r.i{n} {op} {v}',
+    'lit_bool': 'r.b{n} {eq} {bv}',
+    'lit_str': 'r.s{n} {eq} "v{n}"',
+    'lit_int32': 'r.w{n} {op} {v}',
+    'lit_int16': 'r.h{n} {op} {v}',
+    'lit_int64': 'r.l{n} {op} {v}',
+    'lit_double': 'r.d{n} {op} {v}',
+    'lit_float': 'r.d{n} {op} {v}.5',
+    'lit_optint': 'r.o{n} {eq} {v}',
+    'lit_optbool': 'r.ob{n} {eq} {bv}',
+    'lit_optstr': 'r.os{n} {eq} "v{n}"',
+    'lit_int?.': 'r.link{n}?.i{n} {eq} {v}',
+    'lit_bool?.': 'r.link{n}?.b{n} {eq} {bv}',
+    'lit_str?.': 'r.link{n}?.s{n} {eq} "v{n}"',
+    'nil': 'r.link{n} {eq} nil',
+    'nil?.': 'r.link{n}?.o{n} {eq} nil',
+    'prop_prop': 'r.i{n} {op} r.j{n}',
+    'prop_prop?.': 'r.link{n}?.i{n} {eq} r.j{n}',
+    'prop_case': 'r.e{n} {eq} .b',
+    'prop_cap_str': 'r.s{n} {eq} q{n}',
+    'call_contains': 'r.s{n}.contains(q{n})',
+    'call_lsc': 'r.s{n}.localizedStandardContains(q{n})',
+}
+
+OPS = ['==', '!=', '<', '>']
+EQS = ['==', '!=']
+
+
+def model_source() -> str:
+    idx = range(MAX_COMPARISONS)
+    link = ['final class Link: PersistentModel {']
+    for n in idx:
+        link += [f'    var i{n}: Int = 0', f'    var b{n}: Bool = false', f'    var s{n}: String = ""',
+                 f'    var o{n}: Int? = nil']
+    link.append('    init() { fatalError() }')
+    link.append('}')
+    row = ['enum E: String, Codable, Hashable { case a, b, c }', 'final class Row: PersistentModel {']
+    for n in idx:
+        row += [f'    var i{n}: Int = 0', f'    var j{n}: Int = 0', f'    var b{n}: Bool = false',
+                f'    var s{n}: String = ""', f'    var w{n}: Int32 = 0', f'    var h{n}: Int16 = 0',
+                f'    var l{n}: Int64 = 0', f'    var d{n}: Double = 0', f'    var o{n}: Int? = nil',
+                f'    var ob{n}: Bool? = nil', f'    var os{n}: String? = nil', f'    var e{n}: E = .a',
+                f'    var link{n}: Link? = nil']
+    row.append('    init() { fatalError() }')
+    row.append('}')
+    return '\n'.join(link + row) + '\n'
+
+
+def body(kinds: list[str], n: int) -> str:
+    parts = []
+    for k in range(n):
+        kind = kinds[k % len(kinds)]
+        parts.append(TEMPLATES[kind].format(n=k, op=OPS[k % 4], eq=EQS[k % 2], v=k + 1,
+                                            bv='false' if k % 2 == 0 else 'true'))
+    return ' && '.join(parts)
+
+
+def standin(kinds: list[str], n: int) -> tuple[str, str]:
+    b = body(kinds, n)
+    params = ', '.join([f'k{k}: Int' for k in range(n)] + [f'q{k}: String' for k in range(n)])
+    src = (M.PRELUDE + model_source() + '\nenum __Measured {\n'
+           f'    static func predicate({params}) {{\n'
+           f'        let _ = #Predicate<Row> {{ r in {b} }}\n    }}\n}}\n')
+    return src, b
+
+
+def synth_kind(real_kind: str) -> str | None:
+    """The synthetic template for a measured comparison kind."""
+    chained = real_kind.endswith('?.')
+    k = real_kind[:-2] if chained else real_kind
+    if k.startswith('lit_default('):
+        lit = re.match(r'lit_default\((\w+)', k).group(1)
+        if ',captured' in k:
+            return 'prop_cap'
+        return {'int': 'lit_int', 'bool': 'lit_bool', 'string': 'lit_str'}[lit]
+    if k.startswith('lit_other('):
+        if 'float' in k:
+            return 'lit_float'
+        mm = re.match(r'lit_other\((\w+) vs ([\w\[\]]+)(\?)?', k)
+        if not mm:
+            return 'lit_int32'
+        lit, typ, opt = mm.group(1), mm.group(2), mm.group(3)
+        if chained and opt:
+            return {'int': 'lit_int?.', 'bool': 'lit_bool?.', 'string': 'lit_str?.'}.get(lit, 'lit_int?.')
+        if opt:
+            return {'int': 'lit_optint', 'bool': 'lit_optbool', 'string': 'lit_optstr'}.get(lit, 'lit_optint')
+        return {'Int32': 'lit_int32', 'Int16': 'lit_int16', 'Int64': 'lit_int64', 'Double': 'lit_double',
+                'UInt8': 'lit_int16', 'Float': 'lit_double', 'CGFloat': 'lit_double'}.get(typ, 'lit_int32')
+    if k.startswith('lit_unknown'):
+        return None
+    if k == 'nil':
+        return 'nil?.' if chained else 'nil'
+    if k in ('prop_cap', 'prop_other', 'cap_cap'):
+        return 'prop_cap?.' if chained else 'prop_cap'
+    if k == 'prop_prop':
+        return 'prop_prop?.' if chained else 'prop_prop'
+    if k == 'prop_case':
+        return 'prop_case'
+    return None
+
+
+PURE = ['prop_cap', 'prop_cap?.', 'lit_int', 'lit_bool', 'lit_str', 'lit_int32', 'lit_optint', 'lit_int?.',
+        'lit_str?.', 'nil', 'prop_prop', 'prop_prop?.', 'prop_case']
+# the reported time-out: four comparisons, three through optional chains, two of them against literals
+REPORTED = [('reported-a', ['lit_int?.', 'lit_str?.', 'prop_cap?.', 'prop_cap']),
+            ('reported-b', ['lit_bool', 'lit_int?.', 'prop_cap?.', 'prop_cap?.']),
+            ('reported-c', ['prop_cap?.', 'lit_str?.', 'prop_cap?.', 'lit_bool'])]
+
+
+def families(real_rows: list[dict], top: int = 6):
+    fams = []
+    seen = set()
+    usable = [r for r in real_rows if r['outcome'] != 'other-error' and int(r['cmp']) >= 2]
+    usable.sort(key=lambda r: -float(r['seconds']))
+    for r in usable:
+        kinds = [synth_kind(k.strip()) for k in r['kinds'].split(';') if k.strip()]
+        if not kinds or any(k is None for k in kinds):
+            continue
+        key = tuple(kinds)
+        if key in seen:
+            continue
+        seen.add(key)
+        fams.append((f"real {r['app']} {r['where']} ({r['seconds']}s)", kinds, len(kinds)))
+        if len(fams) >= top:
+            break
+    for name, kinds in REPORTED:
+        fams.append((name, kinds, 2))
+    for k in PURE:
+        fams.append((f'pure {k}', [k], 2))
+    return fams
+
+
+def features_of(kinds: list[str], n: int) -> dict:
+    f = {c: 0 for c in M.FEATURE_COLUMNS}
+    ks = []
+    for k in range(n):
+        kind = kinds[k % len(kinds)]
+        ks.append(kind)
+        base = kind[:-2] if kind.endswith('?.') else kind
+        if kind.endswith('?.'):
+            f['opt_chain'] += 1
+        if base in ('lit_int', 'lit_bool', 'lit_str'):
+            f['lit_default'] += 1
+        elif base.startswith('lit_'):
+            f['lit_other'] += 1
+        elif base in ('prop_cap', 'prop_cap_str'):
+            f['prop_cap'] += 1
+        elif base == 'nil':
+            f['nil'] += 1
+        elif base == 'prop_prop':
+            f['prop_prop'] += 1
+        elif base == 'prop_case':
+            f['prop_case'] += 1
+        elif base == 'call_contains':
+            f['call_contains'] += 1
+        elif base == 'call_lsc':
+            f['call_lsc'] += 1
+        if not base.startswith('call_'):
+            f['cmp'] += 1
+    f['and'] = n - 1
+    f['kinds'] = '; '.join(ks)
+    return f
+
+
+def run(real_rows: list[dict], timeout: int, version: str, refresh: bool, verbose: bool) -> list[dict]:
+    rows = []
+    for name, kinds, start in families(real_rows):
+        for n in range(start, MAX_COMPARISONS + 1):
+            src, b = standin(kinds, n)
+            r = M.typecheck(src, timeout, version, refresh)
+            feats = features_of(kinds, n)
+            row = {'app': 'synthetic', 'where': f'{name} n={n}', 'source': 'synthetic', 'outcome': r['outcome'],
+                   'seconds': r['seconds'], 'root': 'Row', 'root_source': 'synthetic',
+                   'first_error': r['first_error'], 'standin': r['file'].split('/')[-1],
+                   'predicate': '{ r in ' + b + ' }'}
+            row.update(feats)
+            rows.append(row)
+            if verbose:
+                print(f"{r['outcome']:22} {r['seconds']:7.2f}s {'(cached)' if r['cached'] else '        '} "
+                      f"synthetic {name} n={n}", flush=True)
+            if r['outcome'] in ('timeout', 'unable-to-type-check', 'other-error'):
+                break
+    return rows

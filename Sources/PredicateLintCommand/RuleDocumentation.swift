@@ -120,7 +120,7 @@ public enum RuleDocumentation {
     /// Each case with when and where it fails and the evidence: `explain`, the rule pages and
     /// SARIF's descriptions show it.
     public static func casesText(_ description: RuleDescription) -> String {
-        "Where it fails, and the evidence:\n" + description.cases.map { ruleCase in
+        "What goes wrong, and the evidence:\n" + description.cases.map { ruleCase in
             let when: String = switch ruleCase.failsAt {
             case .build: "fails to build"
             case .runtime: "fails at runtime"

@@ -1349,6 +1349,18 @@ def prop_type_or_expr(app: S.App, pr: S.Prop):
 # --------------------------------------------------------------------------------------------
 # The stand-in.
 
+SWIFT_RESERVED = {'associatedtype', 'class', 'deinit', 'enum', 'extension', 'fileprivate', 'func', 'import', 'init',
+                  'inout', 'internal', 'let', 'open', 'operator', 'private', 'precedencegroup', 'protocol', 'public',
+                  'rethrows', 'static', 'struct', 'subscript', 'typealias', 'var', 'break', 'case', 'catch',
+                  'continue', 'default', 'defer', 'do', 'else', 'fallthrough', 'for', 'guard', 'if', 'in', 'repeat',
+                  'return', 'throw', 'switch', 'where', 'while', 'as', 'false', 'is', 'nil', 'self', 'Self', 'super',
+                  'throws', 'true', 'try', 'Type', 'Any'}
+
+
+def ident(name: str) -> str:
+    return f'`{name}`' if name in SWIFT_RESERVED else name
+
+
 TRIVIAL_DEFAULTS = {'Int': '0', 'Int8': '0', 'Int16': '0', 'Int32': '0', 'Int64': '0', 'UInt': '0', 'UInt8': '0',
                     'UInt16': '0', 'UInt32': '0', 'UInt64': '0', 'Double': '0', 'Float': '0', 'CGFloat': '0',
                     'Bool': 'false', 'String': '""', 'Date': 'Date()', 'UUID': 'UUID()', 'Data': 'Data()',
@@ -1424,10 +1436,10 @@ def build_standin(a: Analysis) -> tuple[str, list]:
                     continue
                 todo.extend(S.decl_paths(rt))
                 if pr.computed:
-                    lines.append(f'    var {pr.name}: {S.type_text(rt)} {{ fatalError() }}')
+                    lines.append(f'    var {ident(pr.name)}: {S.type_text(rt)} {{ fatalError() }}')
                 else:
                     dv = default_for(rt)
-                    lines.append(f'    var {pr.name}: {S.type_text(rt)}' + (f' = {dv}' if dv else ''))
+                    lines.append(f'    var {ident(pr.name)}: {S.type_text(rt)}' + (f' = {dv}' if dv else ''))
             lines.append('    init() { fatalError() }')
         elif d.kind == 'struct' and not d.generic:
             header = f'struct {d.name}: Codable, Hashable' + (', Comparable' if 'Comparable' in d.inherits else '')
@@ -1443,7 +1455,7 @@ def build_standin(a: Analysis) -> tuple[str, list]:
                         raise Skip(f'property {".".join(p)}.{pr.name}: {e}')
                     continue
                 todo.extend(S.decl_paths(rt))
-                lines.append(f'    var {pr.name}: {S.type_text(rt)}')
+                lines.append(f'    var {ident(pr.name)}: {S.type_text(rt)}')
             for r in sorted(refs):
                 pr = app.find_prop(p, r, ff)
                 if pr is not None and pr.computed:
@@ -1452,7 +1464,7 @@ def build_standin(a: Analysis) -> tuple[str, list]:
                     except S.Unresolvable as e:
                         raise Skip(f'property {".".join(p)}.{r}: {e}')
                     todo.extend(S.decl_paths(rt))
-                    lines.append(f'    var {r}: {S.type_text(rt)} {{ fatalError() }}')
+                    lines.append(f'    var {ident(r)}: {S.type_text(rt)} {{ fatalError() }}')
             if 'Comparable' in d.inherits:
                 lines.append('    static func < (lhs: Self, rhs: Self) -> Bool { false }')
         elif d.kind == 'enum' and not d.generic:
@@ -1473,7 +1485,7 @@ def build_standin(a: Analysis) -> tuple[str, list]:
                     except S.Unresolvable as e:
                         raise Skip(f'property {".".join(p)}.{r}: {e}')
                     todo.extend(S.decl_paths(rt))
-                    lines.append(f'    var {r}: {S.type_text(rt)} {{ fatalError() }}')
+                    lines.append(f'    var {ident(r)}: {S.type_text(rt)} {{ fatalError() }}')
             if 'Comparable' in d.inherits:
                 lines.append('    static func < (lhs: Self, rhs: Self) -> Bool { false }')
         else:
@@ -1485,7 +1497,7 @@ def build_standin(a: Analysis) -> tuple[str, list]:
             except S.Unresolvable as e:
                 raise Skip(f'static {".".join(p)}.{s_name}: {e}')
             todo.extend(S.decl_paths(rt))
-            lines.append(f'    static var {s_name}: {S.type_text(rt)} {{ fatalError() }}')
+            lines.append(f'    static var {ident(s_name)}: {S.type_text(rt)} {{ fatalError() }}')
         plans[p] = (header, lines)
     # nesting: containers that are not stubs become namespaces
     allpaths = set(plans)
@@ -1511,7 +1523,7 @@ def build_standin(a: Analysis) -> tuple[str, list]:
         emit(p, 0)
     # the predicate
     f = a.found
-    params = ', '.join(f'{n}: {S.type_text(rt)}' for n, rt in a.captures.items())
+    params = ', '.join(f'{ident(n)}: {S.type_text(rt)}' for n, rt in a.captures.items())
     out.append('')
     out.append('enum __Measured {')
     for name, target in sorted(a.aliases.items()):

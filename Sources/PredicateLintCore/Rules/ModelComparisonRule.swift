@@ -5,6 +5,10 @@ public struct ModelComparisonRule: PredicateRule {
     static let capturedModel = RuleCase(
         "a captured model instance", failsAt: .build,
         evidence: .checkedAgainstMacro("grade C for the `persistentModelID` rewrite (one reputable blog)"))
+    static let capturedModelMember = RuleCase(
+        "a member of a captured model (`user.name`, `folder.id`)", failsAt: .build,
+        evidence: .checkedAgainstMacro("swiftc 6.3.1: the model becomes a captured value, which is not Codable; "
+            + "two public apps' fixes moved `user.id` and `folder.id` out of the predicate"))
     static let capturedModels = RuleCase(
         "a captured array or set of models", failsAt: .build,
         evidence: .checkedAgainstMacro("swiftc 6.3.1: `[Tag]` is not Codable; the same closure over a captured `[UUID]` builds"))
@@ -19,12 +23,14 @@ public struct ModelComparisonRule: PredicateRule {
             `StandardPredicateExpression` that does not say why. Capture the identifier instead \
             (`let directorID = director.persistentModelID`) and compare \
             `$0.director?.persistentModelID == directorID`: SwiftData supports \
-            `persistentModelID` in predicates. The same holds for a captured array or set of \
+            `persistentModelID` in predicates. Reading a member of a captured model inside the \
+            predicate (`$0.owner?.name == user.name`) captures the model too: read it into a \
+            `let` before the predicate. The same holds for a captured array or set of \
             models (`tags.contains { $0.id == tag.id }`, `selected.contains($0)`): map it to \
             identifiers first (`let tagIDs = tags.map(\\.persistentModelID)`) and test \
             `tagIDs.contains(tag.persistentModelID)`.
             """,
-        cases: [capturedModel, capturedModels],
+        cases: [capturedModel, capturedModelMember, capturedModels],
         triggering: [
             Example("""
             let director = Director()
@@ -37,6 +43,11 @@ public struct ModelComparisonRule: PredicateRule {
             Example("""
             let actor = Actor()
             let predicate = #Predicate<Movie> { $0.cast.↓contains(actor) }
+            """),
+            Example("""
+            func namesakes(of director: Director) -> Predicate<Actor> {
+                #Predicate<Actor> { $0.name == ↓director.name }
+            }
             """),
             Example("""
             func movies(starringAnyOf actors: [Actor]) -> Predicate<Movie> {
@@ -65,6 +76,12 @@ public struct ModelComparisonRule: PredicateRule {
             func movies(starringAnyOf actors: [Actor]) -> Predicate<Movie> {
                 let actorIDs = actors.map(\\.persistentModelID)
                 return #Predicate<Movie> { movie in movie.cast.contains { actorIDs.contains($0.persistentModelID) } }
+            }
+            """),
+            Example("""
+            func namesakes(of director: Director) -> Predicate<Actor> {
+                let name = director.name
+                return #Predicate<Actor> { $0.name == name }
             }
             """),
             Example("""
@@ -107,27 +124,39 @@ public struct ModelComparisonRule: PredicateRule {
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
-        comparisons(context) + containsCalls(context) + capturedModelCollections(context)
+        comparisons(context) + containsCalls(context) + capturedModelValues(context)
     }
 
-    /// `actors.contains(where: …)`, `chosen.contains($0)` with `actors: [Actor]`: a captured
-    /// collection of models, whose type its declaration in this file states.
-    private func capturedModelCollections(_ context: RuleContext) -> [Finding] {
+    /// Captured models whose type their declaration in this file states: a member read from
+    /// one (`director.name`), and a collection of them (`actors.contains(where: …)`,
+    /// `chosen.contains($0)` with `actors: [Actor]`). A model compared or passed whole is
+    /// `comparisons` and `containsCalls`.
+    private func capturedModelValues(_ context: RuleContext) -> [Finding] {
         context.facts.references.compactMap { reference in
             guard let type = CapturedValues.declaredType(of: ExprSyntax(reference), fileScope: context.fileFacts) else { return nil }
-            let element: WrittenType
-            switch KeyPathResolution.unwrapped(type) {
-            case .array(let inner), .set(let inner): element = inner
-            default: return nil
-            }
-            guard case .named(let written) = element,
-                  case .type(.named(let model)) = context.models.lookup(written, in: context.keyPaths.scope),
-                  context.models.isModel(model) else { return nil }
             let name = reference.baseName.text
-            return context.finding(
-                self, at: reference.baseName,
-                message: "A predicate cannot capture `\(name)`, a collection of models; capture their identifiers "
-                    + "before the predicate (`let ids = \(name).map(\\.persistentModelID)`) and test `ids.contains(….persistentModelID)`")
+            func isModel(_ written: WrittenType) -> Bool {
+                guard case .named(let text) = written,
+                      case .type(.named(let model)) = context.models.lookup(text, in: context.keyPaths.scope) else { return false }
+                return context.models.isModel(model)
+            }
+            switch KeyPathResolution.unwrapped(type) {
+            case .array(let element), .set(let element):
+                guard isModel(element) else { return nil }
+                return context.finding(
+                    self, at: reference.baseName,
+                    message: "A predicate cannot capture `\(name)`, a collection of models; capture their identifiers "
+                        + "before the predicate (`let ids = \(name).map(\\.persistentModelID)`) and test `ids.contains(….persistentModelID)`")
+            case let single where isModel(single):
+                guard let member = reference.parent?.as(MemberAccessExprSyntax.self), member.base?.id == reference.id else { return nil }
+                let read = "\(name).\(member.declName.baseName.text)"
+                return context.finding(
+                    self, at: reference.baseName,
+                    message: "A predicate cannot capture the model `\(name)`, and reading `\(read)` inside it does; "
+                        + "read it into a `let` before the predicate and use that")
+            default:
+                return nil
+            }
         }
     }
 

@@ -185,16 +185,18 @@ def features_of(kinds: list[str], n: int) -> dict:
     return f
 
 
-def run(real_rows: list[dict], timeout: int, version: str, refresh: bool, verbose: bool) -> list[dict]:
+def run(real_rows: list[dict], timeout: int, version: str, refresh: bool, verbose: bool,
+        repeat_slow: int = 0) -> list[dict]:
     rows = []
     for name, kinds, start in families(real_rows):
         for n in range(start, MAX_COMPARISONS + 1):
             src, b = standin(kinds, n)
-            r = M.typecheck(src, timeout, version, refresh)
+            r = M.typecheck(src, timeout, version, refresh, repeat_slow)
             feats = features_of(kinds, n)
             row = {'app': 'synthetic', 'where': f'{name} n={n}', 'source': 'synthetic', 'outcome': r['outcome'],
                    'seconds': r['seconds'], 'root': 'Row', 'root_source': 'synthetic',
                    'first_error': r['first_error'], 'standin': r['file'].split('/')[-1],
+                   'runs': ' '.join(f'{x[1]}' for x in r['runs']), 'load': ' '.join(f'{x[2]}' for x in r['runs']),
                    'predicate': '{ r in ' + b + ' }'}
             row.update(feats)
             rows.append(row)

@@ -3,7 +3,7 @@ import Testing
 @testable import PredicateLintCore
 
 /// What a captured value's name and declaration say about it: `case-sensitive-contains`
-/// speaks only on text people type, and `captured-character` only on a declared `Character`.
+/// speaks only on text people type, and `non-codable-capture` only on a declared `Character`.
 @Suite struct CapturedValuesTests {
     @Test(arguments: ["searchText", "searchQuery", "query", "filterText", "keyword", "keywords", "searchTerm",
                       "nameSearchText", "search_text", "currentQuery", "filterString"])

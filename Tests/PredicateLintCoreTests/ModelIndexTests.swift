@@ -137,6 +137,28 @@ import Testing
         for name in ["a", "b", "c", "d"] { #expect(index.member(name, of: "Box")?.type == nil, "\(name)") }
     }
 
+    /// Codable as the project shows it: declared, added by an extension, or through the
+    /// project's protocols; unknown where another module's protocol or superclass may bring it.
+    @Test func knowsWhichOfTheProjectsTypesAreCodable() {
+        let index = ModelIndex(files: [SourceFile(path: "Types.swift", text: """
+            protocol Stored: Codable {}
+            protocol Named { var name: String { get } }
+            struct A: Codable {}
+            struct B: Stored {}
+            struct C: Identifiable, Hashable, Named { var id = 0; var name = "" }
+            struct D {}
+            extension D: Codable {}
+            struct E: Encodable {}
+            enum F: String { case a }
+            struct G: SomeKit.Storable {}
+            class H: NSObject {}
+            @Model final class M { var name = "" }
+            """)])
+        let expected: [(String, Bool?)] = [("A", true), ("B", true), ("C", false), ("D", true), ("E", false), ("F", false),
+                                           ("G", nil), ("H", nil), ("M", nil), ("Stored", nil), ("Missing", nil)]
+        for (name, codable) in expected { #expect(index.isCodable(name) == codable, "\(name)") }
+    }
+
     @Test func modelsInBranchesNoBuildCompilesAreNotModels() {
         let index = ModelIndex(files: [SourceFile(path: "Legacy.swift", text: """
             #if false

@@ -35,7 +35,7 @@ struct ActorSearchResults: View {
 
     init(searchText: String, initial: Character?) {
         if let initial {
-            // captured-character: a `Character` is not Codable, so this does not build; capture `String(initial)`.
+            // non-codable-capture: a `Character` is not Codable, so this does not build; capture `String(initial)`.
             _matches = Query(filter: #Predicate<Actor> { $0.name.starts(with: "A") || $0.name.contains(initial) })
         } else {
             // case-sensitive-contains: someone typing "kate" does not find "Kate"; use `localizedStandardContains`.

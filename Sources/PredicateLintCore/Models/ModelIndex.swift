@@ -345,6 +345,44 @@ public struct ModelIndex: Sendable {
         return false
     }
 
+    // MARK: Codable
+
+    /// Protocols that say nothing about Codable: a type that adopts only these (and the
+    /// project's protocols that do not refine Codable) is not Codable.
+    static let protocolsThatAreNotCodable: Set<String> = [
+        "Identifiable", "Hashable", "Equatable", "Comparable", "Sendable", "CaseIterable", "CustomStringConvertible",
+        "CustomDebugStringConvertible", "Error", "LocalizedError", "RawRepresentable", "Observable", "ObservableObject",
+        "AnyObject", "String", "Int", "UInt", "Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32", "UInt64",
+        "Double", "Float", "Character",
+    ]
+
+    /// Whether a struct, enum or class the project declares is Codable, from its declaration,
+    /// its extensions and the project's protocols they adopt; nil when something it adopts or
+    /// inherits is another module's (which may bring Codable), or for models, protocols and
+    /// names the project does not declare (or declares twice).
+    public func isCodable(_ qualified: String) -> Bool? {
+        guard let declaration = declaration(qualified), [.struct, .enum, .class].contains(declaration.kind) else { return nil }
+        let parent = types[qualified]?.first?.parent
+        var pending = declaration.inheritance.map { canonicalName($0, in: parent) }
+            + (extensions[qualified] ?? []).flatMap { $0.conformances.map { canonicalName($0, in: nil) } }
+        var visited: Set<String> = []
+        var encodable = false
+        var decodable = false
+        while let name = pending.popLast() {
+            guard visited.insert(name).inserted else { continue }
+            switch Self.withoutModule(name) {
+            case "Codable": (encodable, decodable) = (true, true)
+            case "Encodable": encodable = true
+            case "Decodable": decodable = true
+            case let plain where Self.protocolsThatAreNotCodable.contains(plain) && kind(of: name) == nil: continue
+            default:
+                guard let adopted = self.declaration(name), adopted.kind == .protocol else { return nil }
+                pending += adopted.inheritance.map { canonicalName($0, in: types[name]?.first?.parent) }
+            }
+        }
+        return encodable && decodable
+    }
+
     // MARK: Constants
 
     /// What a constant a predicate captures by name holds, where the project declares it: a

@@ -18,7 +18,7 @@ public enum RuleRegistry {
         TransientPropertyRule.self,
         CodablePropertyRule.self,
         ModelComparisonRule.self,
-        CapturedCharacterRule.self,
+        NonCodableCaptureRule.self,
         OptionalToManyRule.self,
         CaseSensitiveContainsRule.self,
         // What the macro and SwiftData reject beyond the guide.

@@ -121,7 +121,7 @@ public struct CaseSensitiveContainsRule: PredicateRule {
                   CapturedValues.isTextPeopleType(argument, fileScope: context.fileFacts)
             else { return nil }
             let declared = CapturedValues.declaredType(of: argument, fileScope: context.fileFacts)
-            // A `Character` does not build here at all (`captured-character`).
+            // A `Character` does not build here at all (`non-codable-capture`).
             if let declared, declared != .named("String") { return nil }
             let message = "`contains(_:)` matches case and diacritics exactly, so a search for \"heat\" misses \"Heat\"; "
                 + "use `localizedStandardContains(_:)` for text people type"

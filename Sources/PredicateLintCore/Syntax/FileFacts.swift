@@ -10,6 +10,7 @@ public final class FileFacts: @unchecked Sendable {
     private var guardStatements: [GuardStmtSyntax]?
     private var fileLevel: [String: NameBinding]?
     private var textFields: Set<String>?
+    private var typeNames: Set<String>?
 
     public init(tree: SourceFileSyntax) {
         self.tree = tree
@@ -35,6 +36,24 @@ public final class FileFacts: @unchecked Sendable {
             fileLevel = bindings
             return bindings
         }
+    }
+
+    /// The names of the structs, enums and classes the file declares, at any depth.
+    public var declaredTypeNames: Set<String> {
+        lock.withLock {
+            if let typeNames { return typeNames }
+            let collector = TypeNameCollector(viewMode: .sourceAccurate)
+            collector.walk(tree)
+            typeNames = collector.found
+            return collector.found
+        }
+    }
+
+    private final class TypeNameCollector: SyntaxVisitor {
+        var found: Set<String> = []
+        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { found.insert(node.name.text); return .visitChildren }
+        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { found.insert(node.name.text); return .visitChildren }
+        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { found.insert(node.name.text); return .visitChildren }
     }
 
     /// The modules the file imports (`RegexBuilder`, `SwiftData`).

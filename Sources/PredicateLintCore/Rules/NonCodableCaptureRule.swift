@@ -1,0 +1,121 @@
+import SwiftSyntax
+
+/// A value a predicate captures whose type is not Codable: a `Character` (most often as
+/// `contains(c)`), or a struct, enum or class of the app's that does not adopt Codable. It
+/// does not build. Models are `model-comparison`'s: their rewrite is `persistentModelID`.
+public struct NonCodableCaptureRule: PredicateRule {
+    static let capturedCharacter = RuleCase(
+        "a captured `Character`", failsAt: .build,
+        evidence: .checkedAgainstMacro("swiftc 6.3.1: a `Character` is not Codable, so the captured value is no standard predicate expression"))
+    static let capturedPlainValue = RuleCase(
+        "a captured value of the app's own type that is not Codable", failsAt: .build,
+        evidence: .checkedAgainstMacro("swiftc 6.3.1; a public app's fix moved `folder.id` of such a struct out of the predicate"))
+
+    public static let description = RuleDescription(
+        id: "non-codable-capture",
+        severity: .error,
+        summary: "A predicate can capture only Codable values: not a `Character`, nor a type of yours that is not Codable",
+        rationale: """
+            Every value a predicate captures must be Codable, and the build fails with an error \
+            about `StandardPredicateExpression` that does not name the cause when one is not. \
+            Two cases are common. A `Character`: `$0.name.contains(letter)` with `letter: \
+            Character` does not build, and `localizedStandardContains(letter)` does not either \
+            (it takes a string); capture `let text = String(letter)` and pass `text`. A value of \
+            one of your own structs, enums or classes that does not adopt Codable, even when \
+            the predicate only reads a member of it (`$0.id == folder.id`): read the member into \
+            a `let` before the predicate and capture that. (The rule speaks only about types \
+            declared in the predicate's own file, where it sees every conformance.) A character literal written in the \
+            predicate (`contains("a")`) is a string there, and builds. In a file that imports \
+            RegexBuilder a `Character` is also a regex component, so `contains(letter)` builds \
+            as a regular-expression match instead (see `regex`); the rule says nothing there.
+            """,
+        cases: [capturedCharacter, capturedPlainValue],
+        triggering: [
+            Example("""
+            let initial: Character = "K"
+            let predicate = #Predicate<Actor> { $0.name.contains(↓initial) }
+            """),
+            Example("""
+            func movies(containing letter: Character) -> Predicate<Movie> {
+                #Predicate<Movie> { $0.name.contains(↓letter) }
+            }
+            """),
+            Example("""
+            struct Shelf: Identifiable, Hashable {
+                var id = UUID()
+                var genreName = ""
+            }
+            func movies(in shelf: Shelf) -> Predicate<Movie> {
+                #Predicate<Movie> { $0.genreName == ↓shelf.genreName }
+            }
+            """),
+        ],
+        nonTriggering: [
+            Example("""
+            let initial = String(Character("K"))
+            let predicate = #Predicate<Actor> { $0.name.contains(initial) }
+            """),
+            Example(#"#Predicate<Actor> { $0.name.contains("K") }"#),
+            Example("""
+            func movies(in shelf: Shelf) -> Predicate<Movie> {
+                let genreName = shelf.genreName
+                return #Predicate<Movie> { $0.genreName == genreName }
+            }
+            """, files: [ExampleFile("Shelf.swift", """
+                struct Shelf: Identifiable, Hashable {
+                    var id = UUID()
+                    var genreName = ""
+                }
+                """)]),
+            // Codable through a protocol of the app's, in another file: it builds.
+            Example("""
+            struct Shelf: Stored {
+                var genreName = ""
+            }
+            func movies(in shelf: Shelf) -> Predicate<Movie> {
+                #Predicate<Movie> { $0.genreName == shelf.genreName }
+            }
+            """, files: [ExampleFile("Stored.swift", "protocol Stored: Codable {}")]),
+            // A Codable type of the app's, declared in another file.
+            Example("""
+            func movies(in rack: Rack) -> Predicate<Movie> {
+                #Predicate<Movie> { $0.genreName == rack.genreName }
+            }
+            """, files: [ExampleFile("Rack.swift", "struct Rack: Codable { var genreName = \"\" }")]),
+        ])
+
+    public init() {}
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        var reported: Set<String> = []
+        return context.facts.references.compactMap { reference in
+            let name = reference.baseName.text
+            // Parameters of the predicate and its closures have no declared type here: only
+            // captured names do.
+            guard !reported.contains(name),
+                  let type = CapturedValues.declaredType(of: ExprSyntax(reference), fileScope: context.fileFacts),
+                  let message = Self.message(for: name, of: type, context) else { return nil }
+            reported.insert(name)
+            return context.finding(self, at: reference.baseName, message: message)
+        }
+    }
+
+    static func message(for name: String, of type: WrittenType, _ context: RuleContext) -> String? {
+        var element = KeyPathResolution.unwrapped(type)
+        if case .array(let inner) = element { element = KeyPathResolution.unwrapped(inner) }
+        if case .set(let inner) = element { element = KeyPathResolution.unwrapped(inner) }
+        guard case .named(let written) = element else { return nil }
+        if written == "Character" {
+            guard !context.fileFacts.importedModules.contains("RegexBuilder") else { return nil }
+            return "A predicate cannot capture the `Character` `\(name)` (it is not Codable); "
+                + "capture `let text = String(\(name))` before the predicate and use `text`"
+        }
+        // Declared in this file, so that no conformance is missed: an extension that adds
+        // Codable in a file the declarations pass did not read would be unseen.
+        guard let last = written.split(separator: ".").last, context.fileFacts.declaredTypeNames.contains(String(last)),
+              case .type(.named(let declared)) = context.models.lookup(written, in: context.keyPaths.scope),
+              context.models.isCodable(declared) == false else { return nil }
+        return "A predicate cannot capture `\(name)`: `\(written)` is not Codable. Read what the predicate needs "
+            + "into a `let` before it (or make `\(written)` Codable)"
+    }
+}

@@ -1723,7 +1723,7 @@ def write_tsv(path, rows, columns):
     with open(path, 'w') as fh:
         fh.write('\t'.join(columns) + '\n')
         for r in rows:
-            fh.write('\t'.join(one_line(str(r.get(c, '')), 400) for c in columns) + '\n')
+            fh.write('\t'.join(one_line(str(r.get(c, '')), 300 if c == 'predicate' else 400) for c in columns) + '\n')
 
 
 def main():

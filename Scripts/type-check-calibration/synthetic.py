@@ -20,7 +20,7 @@ MAX_COMPARISONS = 10
 # kind -> template; {n} is the comparison's index, {op} a numeric operator, {eq} == or !=
 TEMPLATES = {
     'prop_cap': 'r.i{n} {op} k{n}',
-    'prop_cap?.': 'r.link{n}?.i{n} {op} k{n}',
+    'prop_cap?.': 'r.link{n}?.i{n} {eq} k{n}',   # Optional is not Comparable: == and != only
     'lit_int': 'r.i{n} {op} {v}',
     'lit_bool': 'r.b{n} {eq} {bv}',
     'lit_str': 'r.s{n} {eq} "v{n}"',
@@ -122,7 +122,7 @@ def synth_kind(real_kind: str) -> str | None:
     return None
 
 
-PURE = ['prop_cap', 'prop_cap?.', 'lit_int', 'lit_bool', 'lit_str', 'lit_int32', 'lit_optint', 'lit_int?.',
+PURE = ['prop_cap', 'prop_cap?.', 'lit_int', 'lit_bool', 'lit_str', 'lit_int32', 'lit_optint', 'lit_int?.', 'lit_bool?.',
         'lit_str?.', 'nil', 'prop_prop', 'prop_prop?.', 'prop_case']
 # the reported time-out: four comparisons, three through optional chains, two of them against literals
 REPORTED = [('reported-a', ['lit_int?.', 'lit_str?.', 'prop_cap?.', 'prop_cap']),
@@ -187,7 +187,7 @@ def features_of(kinds: list[str], n: int) -> dict:
 
 def run(real_rows: list[dict], timeout: int, version: str, refresh: bool, verbose: bool,
         repeat_slow: int = 0) -> list[dict]:
-    rows = []
+    rows = run_extended(real_rows, timeout, version, refresh, verbose, repeat_slow)
     for name, kinds, start in families(real_rows):
         for n in range(start, MAX_COMPARISONS + 1):
             src, b = standin(kinds, n)
@@ -204,5 +204,132 @@ def run(real_rows: list[dict], timeout: int, version: str, refresh: bool, verbos
                 print(f"{r['outcome']:22} {r['seconds']:7.2f}s {'(cached)' if r['cached'] else '        '} "
                       f"synthetic {name} n={n}", flush=True)
             if r['outcome'] in ('timeout', 'unable-to-type-check', 'other-error'):
+                break
+    return rows
+
+
+# --------------------------------------------------------------------------------------------
+# Real predicates, extended: the measured stand-in itself, with comparisons added one at a time.
+
+def extension_source(root: str) -> str:
+    idx = range(MAX_COMPARISONS)
+    link = ['final class __Link: PersistentModel {']
+    for n in idx:
+        link += [f'    var i{n}: Int = 0', f'    var b{n}: Bool = false', f'    var s{n}: String = ""',
+                 f'    var o{n}: Int? = nil']
+    link += ['    init() { fatalError() }', '}', 'enum __E: String, Codable, Hashable { case a, b, c }',
+             f'extension {root} {{']
+    for n in idx:
+        link += [f'    var __i{n}: Int {{ 0 }}', f'    var __j{n}: Int {{ 0 }}', f'    var __b{n}: Bool {{ false }}',
+                 f'    var __s{n}: String {{ "" }}', f'    var __w{n}: Int32 {{ 0 }}', f'    var __h{n}: Int16 {{ 0 }}',
+                 f'    var __l{n}: Int64 {{ 0 }}', f'    var __d{n}: Double {{ 0 }}', f'    var __o{n}: Int? {{ nil }}',
+                 f'    var __ob{n}: Bool? {{ nil }}', f'    var __os{n}: String? {{ nil }}', f'    var __e{n}: __E {{ .a }}',
+                 f'    var __link{n}: __Link? {{ nil }}']
+    link.append('}')
+    return '\n'.join(link) + '\n'
+
+
+def extra_comparison(kind: str, n: int, param: str) -> str:
+    t = TEMPLATES[kind].format(n=n, op=OPS[n % 4], eq=EQS[n % 2], v=n + 1, bv='false' if n % 2 == 0 else 'true')
+    t = re.sub(r'\br\.(link|i|j|b|s|w|h|l|d|o|ob|os|e)(\d)', lambda m: f'{param}.__{m.group(1)}{m.group(2)}', t)
+    t = re.sub(r'\b([kq])(\d)\b', r'__\1\2', t)
+    return t
+
+
+def extend_real(source: str, root: str, kinds: list[str], extra: int) -> str | None:
+    """The stand-in with `extra` comparisons added to its predicate, or None if its body has a
+    shape we do not extend."""
+    import swiftsrc as S
+    at = source.find('#Predicate', source.find('enum __Measured'))
+    if at < 0:
+        return None
+    m = S.mask(source)
+    ob = m.index('{', at)
+    cb = S.match_brace(m, ob)
+    sig = re.match(r'\{\s*(?:\(\s*)?(\w+)(?:\s*:\s*[^)]*)?(?:\s*\))?\s+in\b', m[ob:cb])
+    param = sig.group(1) if sig else '$0'
+    body_start = ob + (sig.end() if sig else 1)
+    extras = ' && '.join(extra_comparison(kinds[k % len(kinds)], k, param) for k in range(extra))
+    body = source[body_start:cb]
+    mb = m[body_start:cb]
+    stripped = mb.strip()
+    if stripped.startswith('if '):
+        # the first condition gets the comparisons: `if <cond> && extra {`
+        lead = len(mb) - len(mb.lstrip())
+        brace, depth = None, 0
+        for j in range(lead + 3, len(mb)):
+            if mb[j] in '([':
+                depth += 1
+            elif mb[j] in ')]':
+                depth -= 1
+            elif mb[j] == '{' and depth == 0:
+                brace = j
+                break
+        if brace is None:
+            return None
+        new_body = body[:brace].rstrip() + ' && ' + extras + ' ' + body[brace:]
+    else:
+        if re.search(r'(?<![\w.])(let|var|return)\s', mb) and not stripped.startswith('return '):
+            return None
+        expr = body.strip()
+        if expr.startswith('return '):
+            expr = expr[len('return '):]
+        new_body = f' ({expr}) && {extras} '
+    new = source[:body_start] + new_body + source[cb:]
+    params = ', '.join([f'__k{k}: Int' for k in range(extra)] + [f'__q{k}: String' for k in range(extra)])
+    new = re.sub(r'static func predicate\((.*?)\) \{',
+                 lambda mm: f'static func predicate({mm.group(1) + ", " if mm.group(1) else ""}{params}) {{',
+                 new, count=1)
+    i = new.index('enum __Measured')
+    return new[:i] + extension_source(root) + '\n' + new[i:]
+
+
+def run_extended(real_rows: list[dict], timeout: int, version: str, refresh: bool, verbose: bool,
+                 repeat_slow: int = 0, top: int = 6) -> list[dict]:
+    import os
+    rows = []
+    usable = [r for r in real_rows if r['outcome'] == 'builds']
+    usable.sort(key=lambda r: -float(r['seconds']))
+    seen = set()
+    for r in usable:
+        if len(seen) >= top:
+            break
+        key = r['predicate']
+        if key in seen:
+            continue
+        kinds = [synth_kind(k.strip()) for k in r['kinds'].split(';') if k.strip()]
+        kinds = [k for k in kinds if k is not None] or ['prop_cap']
+        path = os.path.join(M.CACHE, r['standin'])
+        if not os.path.exists(path):
+            continue
+        with open(path) as fh:
+            base = fh.read()
+        seen.add(key)
+        real_n = int(r['cmp'])
+        for extra in range(1, max(1, MAX_COMPARISONS - real_n) + 1):
+            src = extend_real(base, r['root'], kinds, extra)
+            if src is None:
+                break
+            res = M.typecheck(src, timeout, version, refresh, repeat_slow)
+            feats = {c: r.get(c, 0) for c in M.FEATURE_COLUMNS}
+            added = features_of(kinds, extra)
+            for c in M.FEATURE_COLUMNS:
+                if c in added and c not in ('and',):
+                    feats[c] = int(feats[c]) + int(added[c])
+            feats['and'] = int(r['and']) + extra
+            name = f"real+{extra} {r['app']} {r['where']}"
+            row = {'app': 'synthetic', 'where': name, 'source': 'synthetic', 'outcome': res['outcome'],
+                   'seconds': res['seconds'], 'root': r['root'], 'root_source': 'real stand-in, extended',
+                   'first_error': res['first_error'], 'standin': res['file'].split('/')[-1],
+                   'runs': ' '.join(f'{x[1]}' for x in res['runs']), 'load': ' '.join(f'{x[2]}' for x in res['runs']),
+                   'kinds': r['kinds'] + ' + ' + '; '.join(kinds[k % len(kinds)] for k in range(extra)),
+                   'predicate': r['predicate'] + ' + ' + ' && '.join(
+                       extra_comparison(kinds[k % len(kinds)], k, 'x') for k in range(extra))}
+            row.update(feats)
+            rows.append(row)
+            if verbose:
+                print(f"{res['outcome']:22} {res['seconds']:7.2f}s {'(cached)' if res['cached'] else '        '} "
+                      f"synthetic {name}", flush=True)
+            if res['outcome'] in ('timeout', 'unable-to-type-check', 'other-error'):
                 break
     return rows

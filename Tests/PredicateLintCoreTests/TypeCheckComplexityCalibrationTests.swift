@@ -2,8 +2,9 @@ import Testing
 @testable import PredicateLintCore
 
 /// `type-check-complexity` is a guess about the compiler's budget; here the compiler decides.
-/// Each body is type-checked on its own; the ones that time out must all be flagged, and few
-/// of the others. The corpus sits on both sides of each boundary the rule draws: every integer
+/// Each body is type-checked on its own; none that builds may be flagged, and nearly all that
+/// time out must be. The real apps' predicates are measured by
+/// `Scripts/type-check-calibration/measure.py` (table: `docs/TypeCheckCalibration.tsv`). The corpus sits on both sides of each boundary the rule draws: every integer
 /// width, optionals, floating-point literals, `nil`, captured values, two properties compared,
 /// method calls, and branching bodies. Slow the first time (a time-out takes 5 to 20 seconds);
 /// the oracle keeps each verdict, so later runs only compile what changed.
@@ -116,17 +117,18 @@ struct TypeCheckComplexityCalibrationTests {
         })
         var agreements = 0
         var falseAlarms: [String] = []
+        var misses: [String] = []
         for (body, verdict) in zip(Self.corpus, verdicts) {
             let timedOut = verdict.errors.contains { $0.message.contains("reasonable time") }
             let flagged = lint(Self.captures + Self.predicate(body), beside: [Self.model])
                 .contains { $0.ruleID == "type-check-complexity" }
-            #expect(!timedOut || flagged, "the compiler gives up on `\(body)` and we say nothing")
             #expect(verdict.errors.allSatisfy { $0.message.contains("reasonable time") }, "\(verdict.errors)")
-            if timedOut == flagged { agreements += 1 } else if flagged { falseAlarms.append(body) }
+            if timedOut == flagged { agreements += 1 } else if flagged { falseAlarms.append(body) } else { misses.append(body) }
         }
-        // The rule adds costs where the compiler's work multiplies, so near the budget it
-        // errs towards a warning: a few false alarms are the price of catching every time-out.
-        // More means the rule or the compiler drifted.
-        #expect(falseAlarms.count <= 2, "flagged but fine: \(falseAlarms); agrees on \(agreements) of \(Self.corpus.count)")
+        // A warning on a predicate that builds costs more trust than a missed time-out (the
+        // build says so itself): the rule reports only shapes that time out here.
+        #expect(falseAlarms.isEmpty, "flagged but the compiler builds them: \(falseAlarms)")
+        // And it catches nearly all of them; more misses mean the rule or the compiler drifted.
+        #expect(misses.count <= 1, "the compiler gives up on these and we say nothing: \(misses); agrees on \(agreements) of \(Self.corpus.count)")
     }
 }

@@ -42,6 +42,18 @@ public struct CodablePropertyRule: PredicateRule {
         cases: [storedValueMember, enumComparison, valueComparison, opaqueCodable],
         triggering: [
             Example(#"#Predicate<Movie> { $0.↓genre.rawValue == "drama" }"#),
+            // Through an optional: still reaching into it, whatever the deployment target.
+            Example(#"#Predicate<Release> { $0.↓origin?.rawValue == "studio" }"#,
+                    files: [ExampleFile("Release.swift", """
+                        enum Origin: String, Codable { case studio, independent }
+                        @Model final class Release {
+                            var origin: Origin? = nil
+                        }
+                        """)], deploymentTarget: DeploymentTarget(parsing: "iOS 27.0")),
+            Example("""
+            let genres = [Genre.comedy, Genre.drama]
+            let predicate = #Predicate<Movie> { genres.contains($0.↓genre) }
+            """),
             Example("""
             let genre = Genre.comedy
             let predicate = #Predicate<Movie> { $0.↓genre == genre }
@@ -98,6 +110,13 @@ public struct CodablePropertyRule: PredicateRule {
             let predicate = #Predicate<Showtime> { $0.genre == drama }
             """),
             Example(#"#Predicate<Movie> { $0.tags.contains("classic") }"#),
+            // Nothing reports how an array of Codable values answers `isEmpty` or `count`.
+            Example("#Predicate<Release> { !$0.origins.isEmpty }", files: [ExampleFile("Release.swift", """
+                enum Origin: String, Codable { case studio, independent }
+                @Model final class Release {
+                    var origins: [Origin] = []
+                }
+                """)]),
             // From iOS 27 and macOS 27, SwiftData compares enums.
             Example("""
             let genre = Genre.comedy
@@ -121,7 +140,11 @@ public struct CodablePropertyRule: PredicateRule {
             }
             guard let type = member.type, case .composite(let typeName) = context.models.storage(of: type),
                   !access.isComparedWithNil else { return nil }
-            if let outer = use.access.parent?.as(MemberAccessExprSyntax.self), outer.base?.id == use.access.id {
+            if let outer = Self.memberReached(from: use.access) {
+                // The members Foundation knows on arrays (`count`, `isEmpty`, `first`, `last`):
+                // nothing reports how an array of Codable values answers them.
+                if case .composite(let stored) = context.models.storage(of: type), stored.hasPrefix("["),
+                   ["count", "isEmpty", "first", "last"].contains(outer.declName.baseName.text) { return nil }
                 guard context.reports(Self.storedValueMember) else { return nil }
                 return context.finding(
                     self, at: use.nameToken,
@@ -129,6 +152,8 @@ public struct CodablePropertyRule: PredicateRule {
                         + "(`.\(outer.declName.baseName.text)`) crashes the fetch. Store the value you filter on (such as "
                         + "the raw value) in its own property")
             }
+            // Compared with a value, or looked up in a captured collection: what the reports are about.
+            guard Self.isCompared(access) else { return nil }
             if context.models.kind(of: typeName) == .enum {
                 guard context.reports(Self.enumComparison) else { return nil }
                 let platforms = context.deploymentTarget.platforms(before: .os27)
@@ -144,6 +169,35 @@ public struct CodablePropertyRule: PredicateRule {
                 message: "`\(name)` is stored as `\(typeName)` data that a predicate cannot read; comparing it throws when "
                     + "SwiftData runs the predicate. Store the value you filter on in its own property")
         }
+    }
+
+    /// `.rawValue` in `$0.genre.rawValue`, `$0.kind?.rawValue`, `$0.budget!.amount`.
+    static func memberReached(from access: MemberAccessExprSyntax) -> MemberAccessExprSyntax? {
+        var node = Syntax(access)
+        while let parent = node.parent, parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) {
+            node = parent
+        }
+        guard let outer = node.parent?.as(MemberAccessExprSyntax.self), outer.base?.id == node.id else { return nil }
+        return outer
+    }
+
+    /// `$0.genre == genre`, `$0.genre != .drama`, `genres.contains($0.genre)`.
+    static func isCompared(_ expression: ExprSyntax) -> Bool {
+        var node = Syntax(expression)
+        while let parent = node.parent,
+              parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self)
+                || parent.as(TupleExprSyntax.self)?.elements.count == 1 || parent.is(LabeledExprSyntax.self) && parent.parent?.is(LabeledExprListSyntax.self) == true && parent.parent?.parent?.is(TupleExprSyntax.self) == true {
+            node = parent
+        }
+        if let comparison = node.parent?.as(InfixOperatorExprSyntax.self),
+           let operatorText = comparison.operatorText, TypeCheckComplexityRule.comparisonOperators.contains(operatorText) {
+            return true
+        }
+        if let argument = node.parent?.as(LabeledExprSyntax.self), argument.label == nil,
+           let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), call.calleeName == "contains" {
+            return true
+        }
+        return false
     }
 
     /// `@Attribute(.codable)`, also among other options: `@Attribute(.codable, .unique)`.

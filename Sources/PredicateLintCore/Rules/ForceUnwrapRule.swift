@@ -12,8 +12,10 @@ public struct ForceUnwrapRule: PredicateRule {
         severity: .warning,
         summary: "Unwrap optionals with `?.`, `??` or `if let`, not `!`, in a predicate",
         rationale: """
-            A force unwrap builds, but SwiftData refuses to run the predicate and throws an \
-            unsupported-predicate error (which `try?` turns into an empty result). Use an optional \
+            A force unwrap of a model's property builds, but SwiftData refuses to run the \
+            predicate and throws an unsupported-predicate error (which `try?` turns into an \
+            empty result). A captured optional unwrapped inside the predicate (`search!`) is \
+            not reported: the evidence is about key paths into the store. Use an optional \
             chain with a default (`$0.subtitle?.starts(with: x) ?? false`), or \
             `if let subtitle = $0.subtitle { … } else { false }`.
             """,
@@ -31,16 +33,42 @@ public struct ForceUnwrapRule: PredicateRule {
             Example(#"#Predicate<Movie> { $0.subtitle?.starts(with: "The") ?? false }"#),
             Example(#"#Predicate<Movie> { if let subtitle = $0.subtitle { subtitle.starts(with: "The") } else { false } }"#),
             Example("#Predicate<Movie> { !$0.isFavorite && $0.year != 2000 }"),
+            // A captured value, not a key path into the store: nothing says the store refuses it.
+            Example("""
+            func movies(matching search: String?) -> Predicate<Movie> {
+                #Predicate<Movie> { search == nil || $0.name.localizedStandardContains(search!) }
+            }
+            """),
         ])
 
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
         guard context.reports(Self.forceUnwrap) else { return [] }
-        return context.facts.forceUnwraps.map { unwrap in
-            context.finding(
+        return context.facts.forceUnwraps.compactMap { unwrap in
+            guard Self.isKeyPath(unwrap.expression, context) else { return nil }
+            return context.finding(
                 self, at: unwrap.exclamationMark,
                 message: "SwiftData rejects force unwraps when it runs a predicate; use `?.` with `??`, or `if let`")
         }
+    }
+
+    /// `$0.subtitle`, `movie.director?.name`: a chain from a parameter of the predicate or of
+    /// a closure inside it, which the store must translate. The evidence is about these; a
+    /// captured optional (`search!`) is a value SwiftData is handed, and is not reported.
+    static func isKeyPath(_ expression: ExprSyntax, _ context: RuleContext) -> Bool {
+        var current = expression.withoutParentheses
+        while true {
+            if let member = current.as(MemberAccessExprSyntax.self), let base = member.base { current = base.withoutParentheses }
+            else if let chain = current.as(OptionalChainingExprSyntax.self) { current = chain.expression }
+            else if let unwrap = current.as(ForceUnwrapExprSyntax.self) { current = unwrap.expression }
+            else if let call = current.as(FunctionCallExprSyntax.self), let receiver = call.receiver { current = receiver }
+            else if let subscriptCall = current.as(SubscriptCallExprSyntax.self) { current = subscriptCall.calledExpression }
+            else { break }
+        }
+        guard let reference = current.as(DeclReferenceExprSyntax.self),
+              case .closureParameter? = LexicalLookup.binding(of: reference.baseName.text, from: reference, fileScope: context.fileFacts)
+        else { return false }
+        return true
     }
 }

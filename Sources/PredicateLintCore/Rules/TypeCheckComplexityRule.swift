@@ -134,7 +134,13 @@ public struct TypeCheckComplexityRule: PredicateRule {
         for comparison in context.facts.infixOperators {
             guard let operatorText = comparison.operatorText, comparisonOperators.contains(operatorText) else { continue }
             let (left, right) = (comparison.leftOperand.withoutParentheses, comparison.rightOperand.withoutParentheses)
-            if left.is(NilLiteralExprSyntax.self) || right.is(NilLiteralExprSyntax.self) {
+            let literalSide = [left, right].first { $0.is(NilLiteralExprSyntax.self) || literal($0) != nil }
+            if let literalSide, let other = [left, right].first(where: { $0.id != literalSide.id }),
+               context.keyPaths.type(of: other) == nil {
+                // `search == nil`, `text == ""`: the captured side's type is declared, so the
+                // literal's is known at once (measured on two public apps' predicates that build).
+                tally.capturedValues += 1
+            } else if left.is(NilLiteralExprSyntax.self) || right.is(NilLiteralExprSyntax.self) {
                 tally.nilLiterals += 1
             } else if let (literal, other) = literal(left).map({ ($0, right) }) ?? literal(right).map({ ($0, left) }) {
                 if needsOtherType(literal, comparedWith: context.keyPaths.type(of: other)) {

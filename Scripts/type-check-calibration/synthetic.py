@@ -35,7 +35,8 @@ TEMPLATES = {
     'lit_int?.': 'r.link{n}?.i{n} {eq} {v}',
     'lit_bool?.': 'r.link{n}?.b{n} {eq} {bv}',
     'lit_str?.': 'r.link{n}?.s{n} {eq} "v{n}"',
-    'nil': 'r.link{n} {eq} nil',
+    'nil': 'r.link{n} {eq} nil',            # an optional relationship (a Hashable model)
+    'nil_int': 'r.o{n} {eq} nil',           # an optional Int
     'nil?.': 'r.link{n}?.o{n} {eq} nil',
     'prop_prop': 'r.i{n} {op} r.j{n}',
     'prop_prop?.': 'r.link{n}?.i{n} {eq} r.j{n}',
@@ -123,7 +124,7 @@ def synth_kind(real_kind: str) -> str | None:
 
 
 PURE = ['prop_cap', 'prop_cap?.', 'lit_int', 'lit_bool', 'lit_str', 'lit_int32', 'lit_optint', 'lit_int?.', 'lit_bool?.',
-        'lit_str?.', 'nil', 'prop_prop', 'prop_prop?.', 'prop_case']
+        'lit_str?.', 'nil', 'nil_int', 'prop_prop', 'prop_prop?.', 'prop_case']
 # the reported time-out: four comparisons, three through optional chains, two of them against literals
 REPORTED = [('reported-a', ['lit_int?.', 'lit_str?.', 'prop_cap?.', 'prop_cap']),
             ('reported-b', ['lit_bool', 'lit_int?.', 'prop_cap?.', 'prop_cap?.']),
@@ -168,7 +169,7 @@ def features_of(kinds: list[str], n: int) -> dict:
             f['lit_other'] += 1
         elif base in ('prop_cap', 'prop_cap_str'):
             f['prop_cap'] += 1
-        elif base == 'nil':
+        elif base in ('nil', 'nil_int'):
             f['nil'] += 1
         elif base == 'prop_prop':
             f['prop_prop'] += 1

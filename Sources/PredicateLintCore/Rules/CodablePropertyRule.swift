@@ -110,8 +110,8 @@ public struct CodablePropertyRule: PredicateRule {
             let predicate = #Predicate<Showtime> { $0.genre == drama }
             """),
             Example(#"#Predicate<Movie> { $0.tags.contains("classic") }"#),
-            // Nothing reports how an array of Codable values answers `isEmpty` or `count`.
-            Example("#Predicate<Release> { !$0.origins.isEmpty }", files: [ExampleFile("Release.swift", """
+            // Nothing reports how an array of Codable values answers `isEmpty` or `contains(where:)`.
+            Example(#"#Predicate<Release> { !$0.origins.isEmpty && $0.origins.contains { $0.rawValue == "studio" } }"#, files: [ExampleFile("Release.swift", """
                 enum Origin: String, Codable { case studio, independent }
                 @Model final class Release {
                     var origins: [Origin] = []
@@ -141,10 +141,10 @@ public struct CodablePropertyRule: PredicateRule {
             guard let type = member.type, case .composite(let typeName) = context.models.storage(of: type),
                   !access.isComparedWithNil else { return nil }
             if let outer = Self.memberReached(from: use.access) {
-                // The members Foundation knows on arrays (`count`, `isEmpty`, `first`, `last`):
-                // nothing reports how an array of Codable values answers them.
-                if case .composite(let stored) = context.models.storage(of: type), stored.hasPrefix("["),
-                   ["count", "isEmpty", "first", "last"].contains(outer.declName.baseName.text) { return nil }
+                // An array of Codable values: the reports are about members of one value
+                // (`.rawValue`, a struct's field); nothing reports how such an array answers
+                // `count`, `isEmpty`, `contains(where:)` or the like.
+                if case .composite(let stored) = context.models.storage(of: type), stored.hasPrefix("[") { return nil }
                 guard context.reports(Self.storedValueMember) else { return nil }
                 return context.finding(
                     self, at: use.nameToken,

@@ -32,6 +32,8 @@ public struct OptionalToManyRule: PredicateRule {
             Example("#Predicate<Movie> { !$0.cast.isEmpty }"),
             Example("#Predicate<Award> { $0.year > 2000 }"),
             Example("#Predicate<Movie> { $0.subtitle == nil }"),
+            // A subquery, which nothing reports failing.
+            Example(#"#Predicate<Movie> { $0.awards?.contains { $0.title == "Oscar" } == true }"#),
         ])
 
     public init() {}
@@ -44,9 +46,10 @@ public struct OptionalToManyRule: PredicateRule {
                   case .toMany = context.models.storage(of: type) else { return nil }
             let parent = use.access.parent
             let isComparedWithNil = ExprSyntax(use.access).isComparedWithNil
-            let isTested = parent?.is(OptionalChainingExprSyntax.self) == true
-                || parent?.is(ForceUnwrapExprSyntax.self) == true
-                || isComparedWithNil
+            // What the store error is reported for: counting the relationship (`?.isEmpty`,
+            // `?.count`) or testing it for nil. `?.contains { … }` and `?.filter { … }` become
+            // subqueries, which nothing reports failing.
+            let isTested = Self.countsThroughUnwrap(use.access) || isComparedWithNil
                 || Self.isUnwrappedByIfLet(use.access) || Self.isUnwrappedByFlatMap(use.access)
             guard isTested else { return nil }
             return context.finding(
@@ -57,14 +60,38 @@ public struct OptionalToManyRule: PredicateRule {
         }
     }
 
-    /// `if let awards = $0.awards { … }`.
-    static func isUnwrappedByIfLet(_ access: MemberAccessExprSyntax) -> Bool {
-        access.parent?.as(InitializerClauseSyntax.self)?.parent?.is(OptionalBindingConditionSyntax.self) == true
+    static let countingMembers: Set<String> = ["isEmpty", "count"]
+
+    /// `$0.awards?.isEmpty`, `$0.awards!.count`.
+    static func countsThroughUnwrap(_ access: MemberAccessExprSyntax) -> Bool {
+        guard let unwrap = access.parent, unwrap.is(OptionalChainingExprSyntax.self) || unwrap.is(ForceUnwrapExprSyntax.self),
+              let outer = unwrap.parent?.as(MemberAccessExprSyntax.self), outer.base?.id == unwrap.id else { return false }
+        return countingMembers.contains(outer.declName.baseName.text)
     }
 
-    /// `$0.awards.flatMap { … }`: Optional's `flatMap`, what `?.` is made of.
+    /// `if let awards = $0.awards { !awards.isEmpty }`: the bound value counted in the branch.
+    static func isUnwrappedByIfLet(_ access: MemberAccessExprSyntax) -> Bool {
+        guard let binding = access.parent?.as(InitializerClauseSyntax.self)?.parent?.as(OptionalBindingConditionSyntax.self),
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+              let ifExpression = binding.parent?.parent?.parent?.as(IfExprSyntax.self) else { return false }
+        return counts(name, in: Syntax(ifExpression.body))
+    }
+
+    /// `$0.awards.flatMap { $0.isEmpty }`: Optional's `flatMap`, what `?.` is made of.
     static func isUnwrappedByFlatMap(_ access: MemberAccessExprSyntax) -> Bool {
-        guard let outer = access.parent?.as(MemberAccessExprSyntax.self), outer.declName.baseName.text == "flatMap" else { return false }
-        return outer.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == outer.id
+        guard let outer = access.parent?.as(MemberAccessExprSyntax.self), outer.declName.baseName.text == "flatMap",
+              let call = outer.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == outer.id,
+              let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self) else { return false }
+        let name = PredicateSiteFinder.closureParameters(of: closure).first?.name ?? "$0"
+        return counts(name, in: Syntax(closure))
+    }
+
+    /// Whether `name.isEmpty` or `name.count` is read somewhere in `node`.
+    private static func counts(_ name: String, in node: Syntax) -> Bool {
+        node.tokens(viewMode: .sourceAccurate).contains { token in
+            guard countingMembers.contains(token.text), let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
+                  let base = member.base?.as(DeclReferenceExprSyntax.self) else { return false }
+            return base.baseName.text == name
+        }
     }
 }

@@ -181,18 +181,19 @@ public struct CodablePropertyRule: PredicateRule {
         return outer
     }
 
-    /// `$0.genre == genre`, `$0.genre != .drama`, `genres.contains($0.genre)`.
+    /// `$0.genre == genre`, `($0.genre) != .drama`, `genres.contains($0.genre)`.
     static func isCompared(_ expression: ExprSyntax) -> Bool {
         var node = Syntax(expression)
-        while let parent = node.parent,
-              parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self)
-                || parent.as(TupleExprSyntax.self)?.elements.count == 1 || parent.is(LabeledExprSyntax.self) && parent.parent?.is(LabeledExprListSyntax.self) == true && parent.parent?.parent?.is(TupleExprSyntax.self) == true {
-            node = parent
+        while true {
+            if let parent = node.parent, parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) {
+                node = parent
+            } else if let tuple = node.parent?.parent?.parent?.as(TupleExprSyntax.self), tuple.elements.count == 1 {
+                node = Syntax(tuple)  // parentheses
+            } else {
+                break
+            }
         }
-        if let comparison = node.parent?.as(InfixOperatorExprSyntax.self),
-           let operatorText = comparison.operatorText, TypeCheckComplexityRule.comparisonOperators.contains(operatorText) {
-            return true
-        }
+        if node.parent?.as(InfixOperatorExprSyntax.self)?.isComparison == true { return true }
         if let argument = node.parent?.as(LabeledExprSyntax.self), argument.label == nil,
            let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), call.calleeName == "contains" {
             return true

@@ -124,15 +124,13 @@ public struct TypeCheckComplexityRule: PredicateRule {
         var exceedsBudget: Bool { cost >= Cost.budget }
     }
 
-    static let comparisonOperators: Set<String> = ["==", "!=", "<", "<=", ">", ">="]
-
     static func tally(_ context: RuleContext) -> Tally {
         var tally = Tally()
         for call in context.facts.calls where call.receiver != nil {
             if Cost.overloadedNames.contains(call.calleeName ?? "") { tally.overloadedCalls += 1 } else { tally.methodCalls += 1 }
         }
         for comparison in context.facts.infixOperators {
-            guard let operatorText = comparison.operatorText, comparisonOperators.contains(operatorText) else { continue }
+            guard let operatorText = comparison.operatorText, InfixOperatorExprSyntax.comparisonOperators.contains(operatorText) else { continue }
             let (left, right) = (comparison.leftOperand.withoutParentheses, comparison.rightOperand.withoutParentheses)
             let literalSide = [left, right].first { $0.is(NilLiteralExprSyntax.self) || literal($0) != nil }
             if let literalSide, let other = [left, right].first(where: { $0.id != literalSide.id }),

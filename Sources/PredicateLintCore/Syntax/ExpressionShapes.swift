@@ -40,6 +40,11 @@ extension ExprSyntax {
 extension InfixOperatorExprSyntax {
     /// `==` in `a == b`; nil for assignments and other non-binary operators.
     public var operatorText: String? { self.operator.as(BinaryOperatorExprSyntax.self)?.operator.text }
+
+    public static let comparisonOperators: Set<String> = ["==", "!=", "<", "<=", ">", ">="]
+
+    /// `a == b`, `a < b`: a comparison, not logic or arithmetic.
+    public var isComparison: Bool { operatorText.map(Self.comparisonOperators.contains) ?? false }
 }
 
 extension FunctionCallExprSyntax {

@@ -44,7 +44,6 @@ public struct OptionalToManyRule: PredicateRule {
             guard let member = use.member, member.kind == .stored, let type = member.type,
                   case .optional = type,
                   case .toMany = context.models.storage(of: type) else { return nil }
-            let parent = use.access.parent
             let isComparedWithNil = ExprSyntax(use.access).isComparedWithNil
             // What the store error is reported for: counting the relationship (`?.isEmpty`,
             // `?.count`) or testing it for nil. `?.contains { … }` and `?.filter { … }` become

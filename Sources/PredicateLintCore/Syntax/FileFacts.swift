@@ -18,39 +18,27 @@ public final class FileFacts: @unchecked Sendable {
 
     /// Every `guard #available(…)` statement (a `guard` with an availability condition).
     public var availabilityGuardStatements: [GuardStmtSyntax] {
-        lock.withLock {
-            if let guardStatements { return guardStatements }
-            let collector = GuardCollector(viewMode: .sourceAccurate)
-            collector.walk(tree)
-            guardStatements = collector.found
-            return collector.found
-        }
+        remembered(\.guardStatements) { GuardCollector.found(in: $0) }
     }
 
     /// What each name declared at file level refers to: `LexicalLookup` asks this instead of
     /// scanning every top-level statement for every name.
     public var fileLevelBindings: [String: NameBinding] {
-        lock.withLock {
-            if let fileLevel { return fileLevel }
-            let bindings = LexicalLookup.fileLevelBindings(in: tree)
-            fileLevel = bindings
-            return bindings
-        }
+        remembered(\.fileLevel) { LexicalLookup.fileLevelBindings(in: $0) }
     }
 
     /// The names of the structs, enums and classes the file declares, at any depth.
     public var declaredTypeNames: Set<String> {
-        lock.withLock {
-            if let typeNames { return typeNames }
-            let collector = TypeNameCollector(viewMode: .sourceAccurate)
-            collector.walk(tree)
-            typeNames = collector.found
-            return collector.found
-        }
+        remembered(\.typeNames) { TypeNameCollector.found(in: $0) }
     }
 
     private final class TypeNameCollector: SyntaxVisitor {
         var found: Set<String> = []
+        static func found(in tree: SourceFileSyntax) -> Set<String> {
+            let collector = TypeNameCollector(viewMode: .sourceAccurate)
+            collector.walk(tree)
+            return collector.found
+        }
         override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { found.insert(node.name.text); return .visitChildren }
         override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { found.insert(node.name.text); return .visitChildren }
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { found.insert(node.name.text); return .visitChildren }
@@ -65,18 +53,28 @@ public final class FileFacts: @unchecked Sendable {
     /// `TextField("Name", text: $name)` and `TextEditor(text: $notes)` bind (`query`, `name`,
     /// `notes`; for `$model.title`, `title`).
     public var textFieldBindings: Set<String> {
+        remembered(\.textFields) { TextFieldCollector.found(in: $0) }
+    }
+
+    /// The answer kept in `slot`, worked out from the tree the first time it is asked.
+    private func remembered<Answer>(_ slot: ReferenceWritableKeyPath<FileFacts, Answer?>, _ work: (SourceFileSyntax) -> Answer) -> Answer {
         lock.withLock {
-            if let textFields { return textFields }
-            let collector = TextFieldCollector(viewMode: .sourceAccurate)
-            collector.walk(tree)
-            textFields = collector.found
-            return collector.found
+            if let known = self[keyPath: slot] { return known }
+            let answer = work(tree)
+            self[keyPath: slot] = answer
+            return answer
         }
     }
 
     private final class TextFieldCollector: SyntaxVisitor {
         static let editors: Set<String> = ["searchable", "TextField", "TextEditor"]
         var found: Set<String> = []
+
+        static func found(in tree: SourceFileSyntax) -> Set<String> {
+            let collector = TextFieldCollector(viewMode: .sourceAccurate)
+            collector.walk(tree)
+            return collector.found
+        }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             if let name = node.calleeName, Self.editors.contains(name),
@@ -97,6 +95,12 @@ public final class FileFacts: @unchecked Sendable {
 
     private final class GuardCollector: SyntaxVisitor {
         var found: [GuardStmtSyntax] = []
+
+        static func found(in tree: SourceFileSyntax) -> [GuardStmtSyntax] {
+            let collector = GuardCollector(viewMode: .sourceAccurate)
+            collector.walk(tree)
+            return collector.found
+        }
 
         override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
             if node.conditions.contains(where: { $0.condition.is(AvailabilityConditionSyntax.self) }) { found.append(node) }

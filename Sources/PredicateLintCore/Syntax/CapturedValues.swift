@@ -123,9 +123,11 @@ enum SearchInputName {
     /// Words that name text a program makes: matched exactly, by design.
     static let machineWords: Set<String> = [
         "id", "ids", "identifier", "identifiers", "uuid", "key", "keys", "code", "codes", "token", "hash",
-        "path", "url", "uri", "scope", "type", "kind", "token", "prefix", "suffix", "domain", "host",
+        "path", "url", "uri", "scope", "type", "kind", "prefix", "suffix", "domain", "host",
     ]
 
+    /// `searchText` → search, text; `search_text` too; `searchID` → search, id (a run of
+    /// capitals is one word).
     static func words(of name: String) -> [String] {
         var words: [String] = []
         var current = ""
@@ -141,7 +143,6 @@ enum SearchInputName {
             previous = character
         }
         if !current.isEmpty { words.append(current.lowercased()) }
-        // `searchID`, `queryUUID`: the trailing capitals are one word.
         return words
     }
 

@@ -165,7 +165,7 @@ struct LintRun {
             switch file.load() {
             case .success(let loaded):
                 return fix(loaded.source, byteOrderMark: file.byteOrderMark, digest: loaded.digest,
-                           fixer: Fixer(linter: selected.linter), models: workspace.models(for: file.path).index)
+                           fixer: Fixer(linter: selected.linter), models: workspace.models(for: file.path).index(for: file.path))
             case .failure(let problem):
                 return FileFix(problem: problem)
             }

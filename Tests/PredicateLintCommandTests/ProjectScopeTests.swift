@@ -41,6 +41,34 @@ import Testing
                 == workspace.project(of: tree.path("App/Sources/List.swift")))
     }
 
+    /// A SwiftData package beside a Core Data package with a class of the same name: the
+    /// store's files see their own module (as the compiler does), so its model is no longer
+    /// ambiguous there; the app, which may import both, still sees both. The manifests count
+    /// for the cache: a store that comes to depend on the legacy package sees both again.
+    @Test func aPackageTargetSeesOnlyWhatItsManifestsLetItSee() throws {
+        let manifest = { (name: String, dependencies: String) in
+            "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"\(name)\", products: [.library(name: \"\(name)\", targets: [\"\(name)\"])], \(dependencies)targets: [.target(name: \"\(name)\"\(dependencies.isEmpty ? "" : ", dependencies: [\"Legacy\"]"))])\n"
+        }
+        let tree = try TemporaryTree([
+            "App/App.xcodeproj/project.pbxproj": "// Xcode project\n",
+            "App/Packages/Store/Package.swift": manifest("Store", ""),
+            "App/Packages/Store/Sources/Store/Item.swift": "@Model final class Item {\n var price = 0\n var isCheap: Bool { price < 10 }\n}\n",
+            "App/Packages/Store/Sources/Store/List.swift": Self.predicate,
+            "App/Packages/Legacy/Package.swift": manifest("Legacy", ""),
+            "App/Packages/Legacy/Sources/Legacy/Item.swift": "final class Item: NSManagedObject {\n @NSManaged var price: Int\n}\n",
+            "App/Sources/List.swift": Self.predicate,
+        ])
+        let arguments = ["--cache-path", tree.path("cache"), tree.path("App")]
+        for _ in 0..<2 {
+            let output = Command.run(arguments)
+            #expect(rules(output, in: "Store/Sources/Store/List.swift") == ["computed-property"])
+            #expect(rules(output, in: "App/Sources/List.swift") == [])
+        }
+        #expect(rules(Command.run(["--no-cache", tree.path("App/Packages/Store/Sources")]), in: "Store/List.swift") == ["computed-property"])
+        try tree.write("App/Packages/Store/Package.swift", Data(manifest("Store", "dependencies: [.package(path: \"../Legacy\")], ").utf8))
+        #expect(rules(Command.run(arguments), in: "Store/Sources/Store/List.swift") == [])
+    }
+
     @Test func withoutMarkersTheLintedPathIsOneProject() throws {
         let tree = try TemporaryTree([
             "Models/Item.swift": "@Model final class Item {\n var price = 0\n var isCheap: Bool { price < 10 }\n}\n",

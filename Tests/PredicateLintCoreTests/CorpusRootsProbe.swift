@@ -4,38 +4,59 @@ import Testing
 
 /// A probe, not a check: with `PREDICATE_LINT_ROOTS_CORPUS=DIR`, prints for each app folder in
 /// DIR how its predicates' roots resolve against one index of all its files (the CLI splits
-/// an app into projects; this does not), and the names that were ambiguous. It tells where
-/// model-aware rules are silent on a corpus, for `docs/RealAppCorpus.md`.
+/// an app into projects; this does not), and the names that were ambiguous; then the same
+/// with each file seeing only what its SwiftPM module sees (`SourceModules`), and how many
+/// files the manifests placed in a module. It tells where model-aware rules are silent on a
+/// corpus, for `docs/RealAppCorpus.md`.
 @Suite struct CorpusRootsProbe {
     @Test func printHowRootsResolve() throws {
         guard let root = ProcessInfo.processInfo.environment["PREDICATE_LINT_ROOTS_CORPUS"] else { return }
         for app in try FileManager.default.contentsOfDirectory(atPath: root).sorted() {
-            let paths = (FileManager.default.enumerator(atPath: "\(root)/\(app)")?.compactMap { $0 as? String } ?? [])
-                .filter { $0.hasSuffix(".swift") }.map { "\(root)/\(app)/\($0)" }
+            // An app may be a symbolic link to its checkout.
+            let folder = URL(fileURLWithPath: "\(root)/\(app)").resolvingSymlinksInPath().path
+            let paths = (FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? [])
+                .filter { $0.hasSuffix(".swift") }.map { "\(folder)/\($0)" }
             let texts = paths.compactMap { path in (try? String(contentsOfFile: path, encoding: .utf8)).map { (path, $0) } }
                 .filter { ParseGuard.refusal(for: $0.1) == nil }
-            let index = ModelIndex(texts.map { FileDeclarations(path: $0.0, text: $0.1) },
+            let whole = ModelIndex(texts.map { FileDeclarations(path: $0.0, text: $0.1) },
                                    ownModules: ModelIndex.ownModules(ofPaths: texts.map(\.0)))
-            var counts: [String: Int] = [:]
-            var ambiguous: Set<String> = []
-            for (path, text) in texts where text.contains("#Predicate") {
-                for site in PredicateSiteFinder.sites(in: SourceFile(path: path, text: text).tree) {
-                    guard let written = site.rootType else { counts["unstated", default: 0] += 1; continue }
-                    let resolved = PredicateRoot.of(written, at: site, index: index)
-                    let kind = switch resolved {
-                    case .model: "model"
-                    case .genericModel, .genericUnknown: "generic"
-                    case .inMemory: "in-memory"
-                    case .otherModule: "other-module"
-                    case .ambiguous: "ambiguous"
-                    case .unknown: "unknown"
-                    }
-                    counts[kind, default: 0] += 1
-                    if resolved == .ambiguous { ambiguous.insert(written) }
-                }
+            let declarations = texts.map { (path: $0.0, declarations: FileDeclarations(path: $0.0, text: $0.1)) }
+            let modules = SourceModules(files: texts.filter { SourceModules.isManifestPath($0.0) }.map { SourceFile(path: $0.0, text: $0.1) })
+            var indexes: [Set<SourceModules.Module>: ModelIndex] = [:]
+            func index(for path: String) -> ModelIndex {
+                guard let visible = modules.visibleModules(from: path) else { return whole }
+                if let known = indexes[visible] { return known }
+                indexes[visible] = modules.index(seenFrom: visible, files: declarations)
+                return indexes[visible]!
             }
-            print("ROOTS\t\(app)\t" + counts.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-                  + (ambiguous.isEmpty ? "" : "\tambiguous: " + ambiguous.sorted().joined(separator: ",")))
+            let placed = texts.filter { if case .module = modules.placement(of: $0.0) { true } else { false } }.count
+            for byModule in [false, true] {
+                printRoots(app: app, texts: texts, label: byModule ? "ROOTS-BY-MODULE" : "ROOTS",
+                           extra: byModule ? "\tplaced \(placed)/\(texts.count)" : "") { byModule ? index(for: $0) : whole }
+            }
         }
+    }
+
+    private func printRoots(app: String, texts: [(String, String)], label: String, extra: String, index: (String) -> ModelIndex) {
+        var counts: [String: Int] = [:]
+        var ambiguous: Set<String> = []
+        for (path, text) in texts where text.contains("#Predicate") {
+            for site in PredicateSiteFinder.sites(in: SourceFile(path: path, text: text).tree) {
+                guard let written = site.rootType else { counts["unstated", default: 0] += 1; continue }
+                let resolved = PredicateRoot.of(written, at: site, index: index(path))
+                let kind = switch resolved {
+                case .model: "model"
+                case .genericModel, .genericUnknown: "generic"
+                case .inMemory: "in-memory"
+                case .otherModule: "other-module"
+                case .ambiguous: "ambiguous"
+                case .unknown: "unknown"
+                }
+                counts[kind, default: 0] += 1
+                if resolved == .ambiguous { ambiguous.insert(written) }
+            }
+        }
+        print("\(label)\t\(app)\t" + counts.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+              + (ambiguous.isEmpty ? "" : "\tambiguous: " + ambiguous.sorted().joined(separator: ",")) + extra)
     }
 }

@@ -214,7 +214,7 @@ public final class LanguageServer: @unchecked Sendable {
             return true
         }
         guard current else { return }
-        let findings = workspace.linter(for: path).map { $0.linter.lint(file, models: workspace.models(for: path).index) } ?? []
+        let findings = workspace.linter(for: path).map { $0.linter.lint(file, models: workspace.models(for: path).index(for: path)) } ?? []
         let diagnostics = JSON.array(file.problem.map { [Self.diagnostic(for: $0)] }
             ?? Self.diagnostics(findings, in: file, positions: TextPositions(document.text)))
         state.async { [self] in
@@ -271,7 +271,7 @@ public final class LanguageServer: @unchecked Sendable {
             guard let requested = positions.offsets(of: range) else {
                 return connection.respond(to: id, error: JSONRPCConnection.ErrorCode.invalidParams, "Invalid params: range")
             }
-            let findings = workspace.linter(for: path).map { $0.linter.lint(file, models: workspace.models(for: path).index) } ?? []
+            let findings = workspace.linter(for: path).map { $0.linter.lint(file, models: workspace.models(for: path).index(for: path)) } ?? []
             let actions = findings.filter { Self.span(of: $0, in: file).meets(requested) }.flatMap { finding in
                 Self.codeActions(for: finding, uri: uri, file: file, positions: positions)
             }

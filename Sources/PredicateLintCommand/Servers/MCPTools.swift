@@ -186,7 +186,7 @@ enum MCPTools {
                 contentDigest: SHA256.digest(text), declarations: FileDeclarations(path: sourcePath, text: text))
             models = models.replacing(sourcePath, with: contribution) ?? models
         }
-        return .success(Input(file: file, linter: selected.linter, models: models.index, note: nil))
+        return .success(Input(file: file, linter: selected.linter, models: models.index(for: path), note: nil))
     }
 
     static func result(findings: [Finding], note: String?, fixed: Fixer.Result?) -> JSON {

@@ -1,8 +1,11 @@
+import Foundation
 import PredicateLintCore
 
 /// The models of one project: the declarations of every file that can shape them, merged into
 /// one `ModelIndex`, and a digest of which files (at which content) those were, so that cached
-/// findings are tied to the models they were checked against.
+/// findings are tied to the models they were checked against. Where the project holds SwiftPM
+/// packages, a file of one of their targets is checked against the declarations its module
+/// can see (`SourceModules`), as the compiler resolves its names.
 public struct ProjectModels: Sendable {
     public struct Contribution: Sendable, Equatable {
         public let contentDigest: ContentDigest
@@ -14,18 +17,49 @@ public struct ProjectModels: Sendable {
         }
     }
 
+    /// A package manifest of the project, by its file's path.
+    public struct Manifest: Sendable, Equatable {
+        public let contentDigest: ContentDigest
+        public let manifest: PackageManifest
+
+        public init(contentDigest: ContentDigest, manifest: PackageManifest) {
+            self.contentDigest = contentDigest
+            self.manifest = manifest
+        }
+    }
+
     /// By file path.
     public private(set) var contributions: [String: Contribution]
+    public let manifests: [String: Manifest]
+    /// Files every file sees, whatever its module (`--models`: a target's dependencies).
+    public let seenByAll: Set<String>
+    /// Every declaration of the project: what a file outside the packages' targets sees.
     public private(set) var index: ModelIndex
     public private(set) var digest: String
+    private let modules: SourceModules
+    private let indexByVisibleModules = IndexesByVisibleModules()
 
     public static let empty = ProjectModels(contributions: [:])
 
-    public init(contributions: [String: Contribution]) {
+    public init(contributions: [String: Contribution], manifests: [String: Manifest] = [:], seenByAll: Set<String> = []) {
         self.contributions = contributions
+        self.manifests = manifests
+        self.seenByAll = seenByAll
         let paths = contributions.keys.sorted()
         index = ModelIndex(paths.compactMap { contributions[$0]?.declarations }, ownModules: ModelIndex.ownModules(ofPaths: paths))
-        digest = SHA256.digest(paths.flatMap { [$0, contributions[$0]!.contentDigest.description] }).description
+        modules = SourceModules(manifests: Dictionary(uniqueKeysWithValues: manifests.map { (SourceModules.folder(ofManifest: $0.key), $0.value.manifest) }))
+        let manifestPaths = manifests.keys.sorted()
+        digest = SHA256.digest(paths.flatMap { [$0, contributions[$0]!.contentDigest.description] }
+            + manifestPaths.flatMap { ["manifest", $0, manifests[$0]!.contentDigest.description] }).description
+    }
+
+    /// The declarations the code of the file at `path` can see: its module's and its
+    /// dependencies', where the manifests say; else every one.
+    public func index(for path: String) -> ModelIndex {
+        guard !modules.isEmpty, let visible = modules.visibleModules(from: path) else { return index }
+        if let known = indexByVisibleModules.known(visible) { return known }
+        let files = contributions.keys.sorted().map { (path: $0, declarations: contributions[$0]!.declarations) }
+        return indexByVisibleModules.remember(modules.index(seenFrom: visible, files: files, seenByAll: seenByAll), for: visible)
     }
 
     /// The same models with one file's declarations replaced (nil: the file no longer counts).
@@ -35,6 +69,26 @@ public struct ProjectModels: Sendable {
         guard contributions[path]?.declarations != contribution?.declarations else { return nil }
         var changed = contributions
         changed[path] = contribution
-        return ProjectModels(contributions: changed)
+        return ProjectModels(contributions: changed, manifests: manifests, seenByAll: seenByAll)
+    }
+}
+
+/// The indexes made for each set of visible modules, built once each (a project's targets
+/// share a few such sets).
+private final class IndexesByVisibleModules: @unchecked Sendable {
+    private var indexes: [Set<SourceModules.Module>: ModelIndex] = [:]
+    private let lock = NSLock()
+
+    func known(_ visible: Set<SourceModules.Module>) -> ModelIndex? {
+        lock.withLock { indexes[visible] }
+    }
+
+    /// Built outside the lock: two threads may build the same one, and the first is kept.
+    func remember(_ index: ModelIndex, for visible: Set<SourceModules.Module>) -> ModelIndex {
+        lock.withLock {
+            if let first = indexes[visible] { return first }
+            indexes[visible] = index
+            return index
+        }
     }
 }

@@ -477,7 +477,16 @@ public final class Workspace: @unchecked Sendable {
                 }
             }
         }
-        return Dictionary(uniqueKeysWithValues: byProject.keys.map { ($0, ProjectModels(contributions: contributions[$0] ?? [:])) })
+        // Which module each file is in, for projects holding SwiftPM packages.
+        let manifests = ThreadPool.parallelMap(files.filter { SourceModules.isManifestPath($0.path) }) { file in
+            (file.path, file.loadText().map { ProjectModels.Manifest(contentDigest: $0.digest, manifest: PackageManifest(text: $0.text)) })
+        }
+        var manifestsByProject: [Project: [String: ProjectModels.Manifest]] = [:]
+        for case let (path, .success(manifest)) in manifests { manifestsByProject[project(of: path), default: [:]][path] = manifest }
+        let sharedPaths = Set(shared.map(\.path))
+        return Dictionary(uniqueKeysWithValues: byProject.keys.map {
+            ($0, ProjectModels(contributions: contributions[$0] ?? [:], manifests: manifestsByProject[$0] ?? [:], seenByAll: sharedPaths))
+        })
     }
 
     /// Replaces what one file declares (an editor's buffer, or a file changed on disk; nil when
@@ -534,7 +543,7 @@ public final class Workspace: @unchecked Sendable {
         if let problem = source.problem {
             return FileResult(problem: InputProblem(path: file.path, message: problem.description))
         }
-        let findings = known ?? selected.linter.lint(source, models: models.index)
+        let findings = known ?? selected.linter.lint(source, models: models.index(for: file.path))
         let retired = file.prefilter.hasSuppression ? RetiredRules.named(in: Suppressions(file: source)) : []
         cache?.store(ResultCache.LintEntry(findings: findings, retiredRules: retired.sorted()),
                      path: file.path, digest: loaded.digest, context: context)

@@ -18,6 +18,25 @@ public struct RuleContext {
     /// `root.mayReachSwiftData`: a predicate over a plain type is evaluated in memory.
     public var root: PredicateRoot { keyPaths.root }
 
+    /// Whether `expression` is a key path into the predicate's input: a member chain (through
+    /// `?.`, `!`, calls and subscripts) that starts at a closure parameter (`$0.a?.b`), rather
+    /// than a captured value (`user.id`).
+    public func isInputKeyPath(_ expression: ExprSyntax) -> Bool {
+        var current = expression.withoutParentheses
+        while true {
+            if let member = current.as(MemberAccessExprSyntax.self), let base = member.base { current = base.withoutParentheses }
+            else if let chain = current.as(OptionalChainingExprSyntax.self) { current = chain.expression }
+            else if let unwrap = current.as(ForceUnwrapExprSyntax.self) { current = unwrap.expression }
+            else if let call = current.as(FunctionCallExprSyntax.self), let receiver = call.receiver { current = receiver }
+            else if let subscriptCall = current.as(SubscriptCallExprSyntax.self) { current = subscriptCall.calledExpression }
+            else { break }
+        }
+        guard let reference = current.as(DeclReferenceExprSyntax.self),
+              case .closureParameter? = LexicalLookup.binding(of: reference.baseName.text, from: reference, fileScope: fileFacts)
+        else { return false }
+        return true
+    }
+
     /// Whether a case of a rule is worth reporting here: what SwiftData does when it runs the
     /// predicate only where SwiftData may run it, and only if the app supports a system the case fails on.
     public func reports(_ ruleCase: RuleCase) -> Bool {

@@ -46,29 +46,10 @@ public struct ForceUnwrapRule: PredicateRule {
     public func check(_ context: RuleContext) -> [Finding] {
         guard context.reports(Self.forceUnwrap) else { return [] }
         return context.facts.forceUnwraps.compactMap { unwrap in
-            guard Self.isKeyPath(unwrap.expression, context) else { return nil }
+            guard context.isInputKeyPath(unwrap.expression) else { return nil }
             return context.finding(
                 self, at: unwrap.exclamationMark,
                 message: "SwiftData rejects force unwraps when it runs a predicate; use `?.` with `??`, or `if let`")
         }
-    }
-
-    /// `$0.subtitle`, `movie.director?.name`: a chain from a parameter of the predicate or of
-    /// a closure inside it, which the store must translate. The evidence is about these; a
-    /// captured optional (`search!`) is a value SwiftData is handed, and is not reported.
-    static func isKeyPath(_ expression: ExprSyntax, _ context: RuleContext) -> Bool {
-        var current = expression.withoutParentheses
-        while true {
-            if let member = current.as(MemberAccessExprSyntax.self), let base = member.base { current = base.withoutParentheses }
-            else if let chain = current.as(OptionalChainingExprSyntax.self) { current = chain.expression }
-            else if let unwrap = current.as(ForceUnwrapExprSyntax.self) { current = unwrap.expression }
-            else if let call = current.as(FunctionCallExprSyntax.self), let receiver = call.receiver { current = receiver }
-            else if let subscriptCall = current.as(SubscriptCallExprSyntax.self) { current = subscriptCall.calledExpression }
-            else { break }
-        }
-        guard let reference = current.as(DeclReferenceExprSyntax.self),
-              case .closureParameter? = LexicalLookup.binding(of: reference.baseName.text, from: reference, fileScope: context.fileFacts)
-        else { return false }
-        return true
     }
 }

@@ -6,7 +6,8 @@ public struct TypeCheckComplexityRule: PredicateRule {
         "more comparisons than the type checker solves in time", failsAt: .build,
         evidence: .graded(.b, "several independent reports of the time-out, "
             + "and our measurements against swiftc 6.3.1 (TypeCheckComplexityCalibrationTests; the real apps' "
-            + "predicates in docs/TypeCheckCalibration.tsv, 2026-12-01); the budget depends on the compiler version"))
+            + "predicates and their boundary variants in docs/TypeCheckCalibration.tsv, 2026-12-01 and -02); "
+            + "the budget depends on the compiler version"))
 
     public static let description = RuleDescription(
         id: "type-check-complexity",
@@ -18,13 +19,14 @@ public struct TypeCheckComplexityRule: PredicateRule {
             that depends on what is compared. Past a budget it gives up with "unable to \
             type-check this expression in reasonable time", after seconds of building. Measured \
             with Swift 6.3.1 (costs as shares of the budget): a property compared with a captured \
-            value costs least (ten of them time out); a literal of the compared property's own \
-            default type (an integer against `Int`, `false` against `Bool`, a string, `nil`) a \
-            little more (seven time out); a literal that needs another type (an integer against \
+            value or with `nil` costs least (ten of them time out); one through an optional \
+            chain (`$0.relay?.number == limit`) almost twice that (five time out); a literal of \
+            the compared property's own default type (an integer against `Int`, `false` against \
+            `Bool`, a string) a little more than a captured value (seven time out); a literal that needs another type (an integer against \
             `Int16`, `Int32`, `Double` or any optional, and every floating-point literal) much \
             more (four time out), and once one does the compiler tries other types for the \
-            other literals too; two of the input's own properties of one type compared with \
-            each other cost most (three time out). `contains` and `starts(with:)`, whose names \
+            other literals too; two of the input's own properties of one type tested for \
+            equality cost most (three time out). `contains` and `starts(with:)`, whose names \
             have many overloads, cost about as much as one and a half captured comparisons and \
             make literals dearer (more so in a file that imports RegexBuilder); a method with one \
             overload (`localizedStandardContains`) costs little. `if`/`else` and \
@@ -71,8 +73,14 @@ public struct TypeCheckComplexityRule: PredicateRule {
     /// measured with swiftc 6.3.1 (see `TypeCheckComplexityCalibrationTests`).
     enum Cost {
         static let budget = 100
-        /// `$0.hops == limit`: the other side's type is known, nothing to infer.
+        /// `$0.hops == limit`: the other side's type is known, nothing to infer. Also `nil`
+        /// compared with a property (measured: two such beside seven captured comparisons
+        /// build, where ten captured comparisons do not), and two properties compared by order.
         static let capturedValue = 10
+        /// `$0.relay?.number == limit`: the chain's optional adds overloads of `==` to try
+        /// (measured: five time out, four build; three beside six captured ones time out,
+        /// two beside six build).
+        static let capturedThroughOptionalChain = 18
         /// `$0.name.localizedStandardContains(text)`: one method of that name.
         static let methodCall = 5
         /// `$0.name.contains(text)`, `$0.name.starts(with: text)`: names with many overloads
@@ -81,7 +89,7 @@ public struct TypeCheckComplexityRule: PredicateRule {
         /// RegexBuilder, which adds overloads; measured without it, as app files are written.
         static let overloadedCall = 15
         static let overloadedNames: Set<String> = ["contains", "starts"]
-        /// `$0.count == 3` (`Int`), `$0.isRead == false`, `$0.sender == nil`.
+        /// `$0.count == 3` (`Int`), `$0.isRead == false`.
         static let literalOfDefaultType = 15
         /// `$0.name == "x"`: a string literal may also be a `Character` or a `Substring`.
         static let stringLiteral = 16
@@ -93,33 +101,52 @@ public struct TypeCheckComplexityRule: PredicateRule {
         /// only once two literals do (measured: one `Int32` literal beside three `Int` ones
         /// builds, beside three `false` it does not).
         static let literalOfOtherType = 25
-        /// `$0.start == $0.end`: two of the root's own properties of one type, both sides
-        /// generic. Other pairs (through optionals, of two types) are charged as a captured
-        /// value: only this shape was measured to time out.
+        /// `$0.retries == 3` where `retries` is declared `Int?`: dearer still (measured: three
+        /// time out, two build). Through an optional chain (`$0.relay?.hops == 3`) a literal
+        /// costs `literalOfOtherType` (four time out, three build).
+        static let literalOfOptionalType = 34
+        /// `$0.start == $0.end`: two of the root's own properties of one type tested for
+        /// equality, both sides generic. Other pairs (through optionals, of two types, ordered
+        /// by `<`) are charged as a captured value: only this shape was measured to time out
+        /// (three with `==` and `!=` do; two of them and one `<` build).
         static let twoProperties = 34
+        /// `$0.start < $0.end`: the same pair ordered (two equal pairs and one ordered pair
+        /// build; with a fourth, ordered, they time out).
+        static let twoPropertiesOrdered = 20
+        /// `$0.relay?.hops == $0.limit`: two of the input's properties, one through an optional
+        /// chain (four time out, three build).
+        static let twoPropertiesThroughOptionalChain = 25
     }
 
     /// What a predicate's parts cost, by kind.
     struct Tally: Equatable {
         var capturedValues = 0
+        var capturedThroughOptionalChains = 0
         var methodCalls = 0
         var overloadedCalls = 0
         var integerLiteralsOfDefaultType = 0
         var otherLiteralsOfDefaultType = 0
         var stringLiterals = 0
         var literalsOfOtherType = 0
-        var nilLiterals = 0
+        /// Of `literalsOfOtherType`: those compared with a property declared optional.
+        var literalsOfOptionalType = 0
         var propertyPairs = 0
+        var orderedPropertyPairs = 0
+        var propertyPairsThroughOptionalChains = 0
 
         var cost: Int {
             let defaultLiteral = overloadedCalls > 0 ? Cost.literalBesideCalls : Cost.literalOfDefaultType
             let literal = literalsOfOtherType > 0 ? Cost.literalOfOtherType : defaultLiteral
             let integer = literalsOfOtherType > 1 ? Cost.literalOfOtherType : defaultLiteral
             let stringLiteral = literalsOfOtherType > 0 ? Cost.literalOfOtherType : max(Cost.stringLiteral, defaultLiteral)
-            return capturedValues * Cost.capturedValue + methodCalls * Cost.methodCall + overloadedCalls * Cost.overloadedCall
-                + literalsOfOtherType * Cost.literalOfOtherType + otherLiteralsOfDefaultType * literal
+            return capturedValues * Cost.capturedValue + capturedThroughOptionalChains * Cost.capturedThroughOptionalChain
+                + methodCalls * Cost.methodCall + overloadedCalls * Cost.overloadedCall
+                + literalsOfOtherType * Cost.literalOfOtherType
+                + literalsOfOptionalType * (Cost.literalOfOptionalType - Cost.literalOfOtherType)
+                + otherLiteralsOfDefaultType * literal
                 + integerLiteralsOfDefaultType * integer + stringLiterals * stringLiteral
-                + nilLiterals * defaultLiteral + propertyPairs * Cost.twoProperties
+                + propertyPairs * Cost.twoProperties + orderedPropertyPairs * Cost.twoPropertiesOrdered
+                + propertyPairsThroughOptionalChains * Cost.twoPropertiesThroughOptionalChain
         }
 
         var exceedsBudget: Bool { cost >= Cost.budget }
@@ -140,10 +167,14 @@ public struct TypeCheckComplexityRule: PredicateRule {
                 // literal's is known at once (measured on two public apps' predicates that build).
                 tally.capturedValues += 1
             } else if left.is(NilLiteralExprSyntax.self) || right.is(NilLiteralExprSyntax.self) {
-                tally.nilLiterals += 1
+                tally.capturedValues += 1
             } else if let (literal, other) = literal(left).map({ ($0, right) }) ?? literal(right).map({ ($0, left) }) {
-                if needsOtherType(literal, comparedWith: context.keyPaths.type(of: other)) {
+                // Through an optional chain the compared value is optional, whatever the
+                // member's own type (`$0.relay?.hops == 3` compares an `Int?`).
+                let type = context.keyPaths.type(of: other)
+                if other.hasOptionalChain || needsOtherType(literal, comparedWith: type) {
                     tally.literalsOfOtherType += 1
+                    if !other.hasOptionalChain, case .optional? = type { tally.literalsOfOptionalType += 1 }
                 } else if literal.is(StringLiteralExprSyntax.self) {
                     tally.stringLiterals += 1
                 } else if literal.is(IntegerLiteralExprSyntax.self) || literal.is(PrefixOperatorExprSyntax.self) {
@@ -152,7 +183,13 @@ public struct TypeCheckComplexityRule: PredicateRule {
                     tally.otherLiteralsOfDefaultType += 1
                 }
             } else if isOwnPropertyPair(left, right, context) {
-                tally.propertyPairs += 1
+                if ["==", "!="].contains(operatorText) { tally.propertyPairs += 1 } else { tally.orderedPropertyPairs += 1 }
+            } else if left.hasOptionalChain || right.hasOptionalChain {
+                if context.isInputKeyPath(left) && context.isInputKeyPath(right) {
+                    tally.propertyPairsThroughOptionalChains += 1
+                } else {
+                    tally.capturedThroughOptionalChains += 1
+                }
             } else {
                 tally.capturedValues += 1
             }
@@ -203,13 +240,19 @@ public struct TypeCheckComplexityRule: PredicateRule {
 
     static func message(for tally: Tally) -> String {
         var dearest: [String] = []
-        if tally.propertyPairs > 0 { dearest.append(count(tally.propertyPairs, "comparison") + " of two properties") }
+        let pairs = tally.propertyPairs + tally.orderedPropertyPairs + tally.propertyPairsThroughOptionalChains
+        if pairs > 0 { dearest.append(count(pairs, "comparison") + " of two properties") }
         if tally.literalsOfOtherType > 0 {
             dearest.append(count(tally.literalsOfOtherType, "literal") + " of a type other than its default")
         }
-        let literals = tally.integerLiteralsOfDefaultType + tally.otherLiteralsOfDefaultType + tally.stringLiterals + tally.nilLiterals
+        let literals = tally.integerLiteralsOfDefaultType + tally.otherLiteralsOfDefaultType + tally.stringLiterals
         if literals > 0 { dearest.append(count(literals, tally.literalsOfOtherType > 0 ? "other literal" : "literal")) }
-        if tally.capturedValues > 0 { dearest.append(count(tally.capturedValues, "comparison") + " with a captured value") }
+        if tally.capturedThroughOptionalChains > 0 {
+            dearest.append(count(tally.capturedThroughOptionalChains, "comparison") + " through an optional chain")
+        }
+        if tally.capturedValues > 0 {
+            dearest.append(count(tally.capturedValues, dearest.isEmpty ? "comparison" : "other comparison"))
+        }
         if tally.overloadedCalls > 0 { dearest.append(count(tally.overloadedCalls, "call") + " of `contains` or `starts`") }
         if tally.methodCalls > 0 { dearest.append(count(tally.methodCalls, tally.overloadedCalls > 0 ? "other method call" : "method call")) }
         return "The compiler may give up type-checking this predicate (" + dearest.joined(separator: ", ")

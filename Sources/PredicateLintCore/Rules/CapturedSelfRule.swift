@@ -15,7 +15,10 @@ public struct CapturedSelfRule: PredicateRule {
             captures `self` (a view, a store, a model context owner), which is not, and the \
             build fails with a conversion error about `StandardPredicateExpression` that never \
             mentions `self`. Writing just `minimumYear` captures the property's value when the \
-            predicate is made, and builds.
+            predicate is made, and builds. Where `self` is Codable (a decoded server record), \
+            capturing it builds, and the rule says nothing; it speaks only where the type \
+            `self` belongs to is declared in the file and adopts nothing that is or could \
+            bring Codable.
             """,
         cases: [capture],
         triggering: [
@@ -61,6 +64,13 @@ public struct CapturedSelfRule: PredicateRule {
                 }
             }
             """),
+            // A Codable value may be captured, `self` included.
+            Example("""
+            struct RemoteMovie: Codable {
+                var name = ""
+                func predicate() -> Predicate<Movie> { #Predicate { $0.name == self.name } }
+            }
+            """),
         ],
         corrections: [
             (Example("""
@@ -78,8 +88,31 @@ public struct CapturedSelfRule: PredicateRule {
 
     public init() {}
 
+    /// What a type adopts that says nothing of Codable: SwiftUI's roles, the standard library's
+    /// protocols that do not refine it.
+    static let adoptionsThatAreNotCodable: Set<String> = [
+        "View", "App", "Scene", "Widget", "ViewModifier", "PreviewProvider", "ObservableObject", "Observable",
+        "Identifiable", "Hashable", "Equatable", "Comparable", "Sendable", "AnyObject", "CustomStringConvertible",
+        "NSObject", "PersistentModel",
+    ]
+
+    /// Whether `self` where the predicate is written is known not to be Codable: the type it
+    /// belongs to is declared in this file, and its declaration and this file's extensions adopt
+    /// only what cannot bring Codable (or the model index, which reads every file, says so).
+    static func selfIsKnownNotCodable(_ context: RuleContext) -> Bool {
+        guard let written = EnclosingDeclarations.scope(of: context.site.macro).last,
+              let name = written.split(separator: ".").last.map(String.init),
+              let adopted = context.fileFacts.declaredTypes[name] else { return false }
+        if case .type(.named(let qualified)) = context.models.lookup(written, in: nil), let codable = context.models.isCodable(qualified) {
+            return !codable
+        }
+        return adopted.allSatisfy { adoptionsThatAreNotCodable.contains(String($0.split(separator: ".").last ?? "")) }
+    }
+
     public func check(_ context: RuleContext) -> [Finding] {
-        context.facts.references.compactMap { reference in
+        guard context.facts.references.contains(where: { $0.baseName.tokenKind == .keyword(.self) }), Self.selfIsKnownNotCodable(context)
+        else { return [] }
+        return context.facts.references.compactMap { reference in
             guard reference.baseName.tokenKind == .keyword(.self) else { return nil }
             if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.base?.id == reference.id {
                 let name = member.declName.baseName.text

@@ -10,7 +10,7 @@ public final class FileFacts: @unchecked Sendable {
     private var guardStatements: [GuardStmtSyntax]?
     private var fileLevel: [String: NameBinding]?
     private var textFields: Set<String>?
-    private var typeNames: Set<String>?
+    private var types: [String: [String]]?
 
     public init(tree: SourceFileSyntax) {
         self.tree = tree
@@ -27,21 +27,35 @@ public final class FileFacts: @unchecked Sendable {
         remembered(\.fileLevel) { LexicalLookup.fileLevelBindings(in: $0) }
     }
 
-    /// The names of the structs, enums and classes the file declares, at any depth.
-    public var declaredTypeNames: Set<String> {
-        remembered(\.typeNames) { TypeNameCollector.found(in: $0) }
+    /// The names of the structs, enums, classes and actors the file declares, at any depth.
+    public var declaredTypeNames: Set<String> { Set(declaredTypes.keys) }
+
+    /// The same, each with what its declaration and this file's extensions of it adopt, as
+    /// written (`["View"]`, `["Codable", "Identifiable"]`).
+    public var declaredTypes: [String: [String]] {
+        remembered(\.types) { TypeCollector.found(in: $0) }
     }
 
-    private final class TypeNameCollector: SyntaxVisitor {
-        var found: Set<String> = []
-        static func found(in tree: SourceFileSyntax) -> Set<String> {
-            let collector = TypeNameCollector(viewMode: .sourceAccurate)
+    private final class TypeCollector: SyntaxVisitor {
+        var declared: [String: [String]] = [:]
+        var extended: [String: [String]] = [:]
+        static func found(in tree: SourceFileSyntax) -> [String: [String]] {
+            let collector = TypeCollector(viewMode: .sourceAccurate)
             collector.walk(tree)
-            return collector.found
+            return collector.declared.merging(collector.extended.filter { collector.declared[$0.key] != nil }) { $0 + $1 }
         }
-        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { found.insert(node.name.text); return .visitChildren }
-        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { found.insert(node.name.text); return .visitChildren }
-        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { found.insert(node.name.text); return .visitChildren }
+        private func note(_ name: String, _ clause: InheritanceClauseSyntax?) {
+            declared[name, default: []] += clause?.inheritedTypes.map(\.type.trimmedDescription) ?? []
+        }
+        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { note(node.name.text, node.inheritanceClause); return .visitChildren }
+        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { note(node.name.text, node.inheritanceClause); return .visitChildren }
+        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { note(node.name.text, node.inheritanceClause); return .visitChildren }
+        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { note(node.name.text, node.inheritanceClause); return .visitChildren }
+        override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+            let name = node.extendedType.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
+            extended[name, default: []] += node.inheritanceClause?.inheritedTypes.map(\.type.trimmedDescription) ?? []
+            return .visitChildren
+        }
     }
 
     /// The modules the file imports (`RegexBuilder`, `SwiftData`).

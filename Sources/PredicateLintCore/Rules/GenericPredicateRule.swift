@@ -47,6 +47,13 @@ public struct GenericPredicateRule: PredicateRule {
                 #Predicate<Item> { item in item.↓title.isEmpty }
             }
             """),
+            Example("""
+            protocol SoftDeletable: PersistentModel { var deletedAt: Date? { get } }
+            struct Listing<T> {}
+            extension Listing where T: SoftDeletable {
+                static var live: Predicate<T> { #Predicate<T> { $0.↓deletedAt == nil } }
+            }
+            """),
         ],
         nonTriggering: [
             // Only the identifier, which SwiftData resolves by itself.

@@ -29,7 +29,8 @@ public enum EnclosingDeclarations {
     /// a protocol or an extension), what it is constrained to, as written: `T: PersistentModel
     /// & Rateable` and `where T: Codable` give all three; `Self` in `protocol P: PersistentModel`
     /// gives `P` and what `P` inherits; `Self` in `extension X where Self: Y` gives `X` (first:
-    /// if `X` is a concrete type, `Self` is simply `X`) and `Y`. Nil when it is neither.
+    /// if `X` is a concrete type, `Self` is simply `X`) and `Y`; `T` in `extension
+    /// FetchDescriptor where T: Y` gives `Y`. Nil when it is neither.
     public static func genericConstraints(of name: String, around node: some SyntaxProtocol) -> [String]? {
         var current = node.parent
         while let scope = current {
@@ -42,6 +43,13 @@ public enum EnclosingDeclarations {
                     // The extended type first: when it is a concrete type, `Self` is that type.
                     return [declaration.extendedType.trimmedDescription] + constraints(on: "Self", in: declaration.genericWhereClause)
                 }
+                continue
+            }
+            // `extension FetchDescriptor where T: SoftDeletable`: the extended type's own
+            // parameter, constrained here.
+            if let declaration = scope.as(ExtensionDeclSyntax.self) {
+                let constrained = constraints(on: name, in: declaration.genericWhereClause)
+                if !constrained.isEmpty { return constrained }
                 continue
             }
             guard let (clause, whereClause) = genericClauses(of: scope),

@@ -18,7 +18,9 @@ public struct BooleanComparisonRule: PredicateRule {
             like `isEmpty` or `contains` becomes a predicate of its own in the store query, and \
             comparing it with a literal turns it into a conditional expression the store cannot \
             evaluate. Comparing a stored `Bool` property, or an optional chain (`x?.isEmpty == \
-            false`, where `!` cannot apply), is fine.
+            false`, where `!` cannot apply), is fine. So is a test of a captured array \
+            (`ids.contains($0.id) == false`, an `IN` on a column, which a public app has run in a \
+            batch delete since 2023): the rule speaks only of the input's own properties.
             """,
         cases: [crash],
         triggering: [
@@ -35,6 +37,10 @@ public struct BooleanComparisonRule: PredicateRule {
             Example(#"#Predicate<Movie> { movie in movie.name.starts(with: "The") == ↓true && movie.year > 2000 }"#),
         ],
         nonTriggering: [
+            Example("""
+            let years = [1999, 2001]
+            let predicate = #Predicate<Movie> { years.contains($0.year) == false }
+            """),
             Example("#Predicate<Movie> { !$0.cast.isEmpty }"),
             // No build compiles it.
             Example("""
@@ -77,7 +83,8 @@ public struct BooleanComparisonRule: PredicateRule {
             } else {
                 return nil
             }
-            guard Self.isBooleanSubPredicate(test), !test.hasOptionalChain else { return nil }
+            guard Self.isBooleanSubPredicate(test), !test.hasOptionalChain,
+                  let receiver = Self.receiver(of: test), context.isInputKeyPath(receiver) else { return nil }
             // `x == true` and `x != false` mean `x`; the other two mean `!x`.
             let keepsValue = (operatorText == "==") == (literal.literal.tokenKind == .keyword(.true))
             let replacement = (keepsValue ? "" : "!") + test.trimmedDescription
@@ -101,6 +108,14 @@ public struct BooleanComparisonRule: PredicateRule {
             return MacroSupport.booleanMembers.contains(member.declName.baseName.text)
         }
         return false
+    }
+
+    /// What the test is asked of: `$0.cast` in `$0.cast.isEmpty`. The evidence is about the
+    /// input's own collections and text; a captured array's `contains($0.id)` is a plain `IN`
+    /// (one app has run `ids.contains($0.id) == false` in a batch delete since 2023).
+    static func receiver(of test: ExprSyntax) -> ExprSyntax? {
+        let test = test.withoutParentheses
+        return test.as(FunctionCallExprSyntax.self)?.receiver ?? test.as(MemberAccessExprSyntax.self)?.base
     }
 
     /// `isEmpty` or `contains(…)`: the part of the test a reader recognizes.

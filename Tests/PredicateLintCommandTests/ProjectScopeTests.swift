@@ -67,6 +67,16 @@ import Testing
         #expect(rules(Command.run(["--no-cache", tree.path("App/Packages/Store/Sources")]), in: "Store/List.swift") == ["computed-property"])
         try tree.write("App/Packages/Store/Package.swift", Data(manifest("Store", "dependencies: [.package(path: \"../Legacy\")], ").utf8))
         #expect(rules(Command.run(arguments), in: "Store/Sources/Store/List.swift") == [])
+
+        // A server's workspace takes an edited manifest (an editor's buffer) as it is.
+        let workspace = try Workspace(roots: [tree.path("App")])
+        workspace.indexModels(of: workspace.scan(workspace.discoverFiles().files).files)
+        let list = tree.path("App/Packages/Store/Sources/Store/List.swift")
+        #expect(!workspace.models(for: list).index(for: list).isModel("Item"), "the store sees both classes")
+        let storeManifest = tree.path("App/Packages/Store/Package.swift")
+        #expect(workspace.updateManifest(storeManifest, text: manifest("Store", "")) != nil)
+        #expect(workspace.models(for: list).index(for: list).isModel("Item"), "the store sees only its model")
+        #expect(workspace.updateManifest(storeManifest, text: manifest("Store", "")) == nil, "unchanged")
     }
 
     @Test func withoutMarkersTheLintedPathIsOneProject() throws {

@@ -210,6 +210,9 @@ public final class LanguageServer: @unchecked Sendable {
             if let project = workspace.update(path, with: contribution) {
                 recheckOpenDocuments(in: project, except: uri)
             }
+            if SourceModules.isManifestPath(path), let project = workspace.updateManifest(path, text: document.text) {
+                recheckOpenDocuments(in: project, except: uri)
+            }
             if configurationChanged { recheckOpenDocuments(in: nil, except: uri) }
             return true
         }
@@ -245,6 +248,9 @@ public final class LanguageServer: @unchecked Sendable {
                 let loaded = (try? ScannedFile.scan(path: path).get()).flatMap { try? $0.loadText().get() }
                 let contribution = loaded.map { ProjectModels.Contribution(contentDigest: $0.digest, declarations: FileDeclarations(path: path, text: $0.text)) }
                 if let project = workspace.update(path, with: contribution) {
+                    changed.insert(project)
+                }
+                if SourceModules.isManifestPath(path), let project = workspace.updateManifest(path, text: loaded?.text) {
                     changed.insert(project)
                 }
             }

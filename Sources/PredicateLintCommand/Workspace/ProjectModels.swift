@@ -71,6 +71,15 @@ public struct ProjectModels: Sendable {
         changed[path] = contribution
         return ProjectModels(contributions: changed, manifests: manifests, seenByAll: seenByAll)
     }
+
+    /// The same models with one package manifest replaced (nil: it is gone), or nil when its
+    /// reading is unchanged.
+    public func replacing(manifest path: String, with manifest: Manifest?) -> ProjectModels? {
+        guard manifests[path] != manifest else { return nil }
+        var changed = manifests
+        changed[path] = manifest
+        return ProjectModels(contributions: contributions, manifests: changed, seenByAll: seenByAll)
+    }
 }
 
 /// The indexes made for each set of visible modules, built once each (a project's targets

@@ -503,6 +503,21 @@ public final class Workspace: @unchecked Sendable {
         }
     }
 
+    /// Replaces what a package manifest says about modules (an editor's buffer, or the file on
+    /// disk; nil when it is gone). Returns the project whose models changed, if they did.
+    @discardableResult
+    public func updateManifest(_ path: String, text: String?) -> Project? {
+        let project = project(of: path)
+        _ = models(for: path)
+        let manifest = text.map { ProjectModels.Manifest(contentDigest: SHA256.digest($0), manifest: PackageManifest(text: $0)) }
+        return lock.withLock {
+            let current = modelsByProject[project] ?? .empty
+            guard let updated = current.replacing(manifest: path, with: manifest) else { return nil }
+            modelsByProject[project] = updated
+            return project
+        }
+    }
+
     // MARK: Linting one file
 
     /// What linting one scanned file gave.

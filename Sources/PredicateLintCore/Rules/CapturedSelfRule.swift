@@ -88,13 +88,11 @@ public struct CapturedSelfRule: PredicateRule {
 
     public init() {}
 
-    /// What a type adopts that says nothing of Codable: SwiftUI's roles, the standard library's
-    /// protocols that do not refine it.
-    static let adoptionsThatAreNotCodable: Set<String> = [
-        "View", "App", "Scene", "Widget", "ViewModifier", "PreviewProvider", "ObservableObject", "Observable",
-        "Identifiable", "Hashable", "Equatable", "Comparable", "Sendable", "AnyObject", "CustomStringConvertible",
-        "NSObject", "PersistentModel",
-    ]
+    /// What a type adopts that says nothing of Codable: the standard library's protocols that
+    /// do not refine it (as the model index counts them), and the roles of views and stores.
+    static let adoptionsThatAreNotCodable = ModelIndex.protocolsThatAreNotCodable.union([
+        "View", "App", "Scene", "Widget", "ViewModifier", "PreviewProvider", "NSObject", "PersistentModel",
+    ])
 
     /// Whether `self` where the predicate is written is known not to be Codable: the type it
     /// belongs to is declared in this file, and its declaration and this file's extensions adopt

@@ -112,7 +112,7 @@ public struct NonCodableCaptureRule: PredicateRule {
         }
         // Declared in this file, so that no conformance is missed: an extension that adds
         // Codable in a file the declarations pass did not read would be unseen.
-        guard let last = written.split(separator: ".").last, context.fileFacts.declaredTypeNames.contains(String(last)),
+        guard let last = written.split(separator: ".").last, context.fileFacts.declaredTypes[String(last)] != nil,
               case .type(.named(let declared)) = context.models.lookup(written, in: context.keyPaths.scope),
               context.models.isCodable(declared) == false else { return nil }
         return "A predicate cannot capture `\(name)`: `\(written)` is not Codable. Read what the predicate needs "

@@ -76,7 +76,7 @@ public struct TypeCheckComplexityRule: PredicateRule {
         static let budget = 100
         /// `$0.hops == limit`: the other side's type is known, nothing to infer. Also `nil`
         /// compared with a property (measured: two such beside seven captured comparisons
-        /// build, where ten captured comparisons do not), and two properties compared by order.
+        /// build, where ten captured comparisons do not), and two properties of two types.
         static let capturedValue = 10
         /// `$0.relay?.number == limit`: the chain's optional adds overloads of `==` to try
         /// (measured: five time out, four build; three beside six captured ones time out,
@@ -107,9 +107,9 @@ public struct TypeCheckComplexityRule: PredicateRule {
         /// costs `literalOfOtherType` (four time out, three build).
         static let literalOfOptionalType = 34
         /// `$0.start == $0.end`: two of the root's own properties of one type tested for
-        /// equality, both sides generic. Other pairs (through optionals, of two types, ordered
-        /// by `<`) are charged as a captured value: only this shape was measured to time out
-        /// (three with `==` and `!=` do; two of them and one `<` build).
+        /// equality, both sides generic (three time out; two of them and one ordered pair
+        /// build). Ordered pairs and pairs through an optional chain cost less (below); pairs
+        /// of two types are charged as a captured value.
         static let twoProperties = 34
         /// `$0.start < $0.end`: the same pair ordered (two equal pairs and one ordered pair
         /// build; with a fourth, ordered, they time out).

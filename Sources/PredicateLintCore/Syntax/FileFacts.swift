@@ -27,11 +27,9 @@ public final class FileFacts: @unchecked Sendable {
         remembered(\.fileLevel) { LexicalLookup.fileLevelBindings(in: $0) }
     }
 
-    /// The names of the structs, enums, classes and actors the file declares, at any depth.
-    public var declaredTypeNames: Set<String> { Set(declaredTypes.keys) }
-
-    /// The same, each with what its declaration and this file's extensions of it adopt, as
-    /// written (`["View"]`, `["Codable", "Identifiable"]`).
+    /// The structs, enums, classes and actors the file declares, at any depth, by name, each
+    /// with what its declaration and this file's extensions of it adopt, as written
+    /// (`["View"]`, `["Codable", "Identifiable"]`).
     public var declaredTypes: [String: [String]] {
         remembered(\.types) { TypeCollector.found(in: $0) }
     }

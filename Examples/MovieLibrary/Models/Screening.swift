@@ -9,6 +9,8 @@ final class Screening {
     var is3D: Bool
     var isSubtitled: Bool
     var movie: Movie?
+    /// Printed on the ticket as text.
+    var code = UUID()
 
     init(startsAt: Date, seats: Int16) {
         self.startsAt = startsAt

@@ -21,4 +21,18 @@ struct ScreeningStore {
         })
         return try context.fetch(descriptor)
     }
+
+    // value-type-member: a key path into the stored `code`'s `uuidString` stops the app when
+    // the fetch starts.
+    func screening(ticket text: String) throws -> Screening? {
+        let descriptor = FetchDescriptor<Screening>(predicate: #Predicate { $0.code.uuidString == text })
+        return try context.fetch(descriptor).first
+    }
+
+    // Fine: the ticket's text is made a UUID before the predicate.
+    func screening(scanned text: String) throws -> Screening? {
+        guard let code = UUID(uuidString: text) else { return nil }
+        let descriptor = FetchDescriptor<Screening>(predicate: #Predicate { $0.code == code })
+        return try context.fetch(descriptor).first
+    }
 }

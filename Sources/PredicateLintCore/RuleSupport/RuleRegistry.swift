@@ -17,6 +17,7 @@ public enum RuleRegistry {
         ComputedPropertyRule.self,
         TransientPropertyRule.self,
         CodablePropertyRule.self,
+        ValueTypeMemberRule.self,
         ModelComparisonRule.self,
         NonCodableCaptureRule.self,
         OptionalToManyRule.self,

@@ -1,0 +1,117 @@
+import SwiftSyntax
+
+/// A member of a stored `UUID` in a key path: `$0.id.uuidString`.
+public struct ValueTypeMemberRule: PredicateRule {
+    static let uuidMember = RuleCase(
+        "a member of a stored `UUID`", failsAt: .runtime,
+        evidence: .graded(.b, "three unrelated public projects quote the fatal error \"Invalid KeyPath id.uuidString "
+            + "… points to a value type: UUID but has additional descendant\" (2025 onwards: a fix note that rewrote "
+            + "eleven predicates, an App Intents fix log, a data-layer comment about a sort descriptor)"))
+
+    /// The model types whose stored values SwiftData keeps as one value, with the evidence that a
+    /// member of them fails. `Date`, `URL`, `Data` and `Decimal` fail by the same mechanism in
+    /// our reading, but no report shows it: they are not listed.
+    static let valueTypes: Set<String> = ["UUID"]
+
+    public static let description = RuleDescription(
+        id: "value-type-member",
+        severity: .error,
+        summary: "A key path cannot reach into a stored `UUID` (`$0.id.uuidString`)",
+        rationale: """
+            SwiftData keeps a `UUID` attribute as one value, and checks each key path of a \
+            predicate against the model's attributes when the fetch starts. A path that goes on \
+            into one of the value's members (`$0.id.uuidString == text`, also through a \
+            relationship: `$0.owner?.id.uuidString`) builds, then stops the app with a fatal \
+            error that `try` cannot catch: the key path "points to a value type: UUID but has \
+            additional descendant". Convert the captured value instead: build \
+            `UUID(uuidString: text)` before the predicate, handle a nil result there, and compare \
+            `$0.id == id`. Members of other stored values (`Date`, `URL`) are not reported: no \
+            report shows them failing.
+            """,
+        cases: [uuidMember],
+        triggering: [
+            Example("""
+            func ticket(serial: String) -> Predicate<Ticket> {
+                #Predicate<Ticket> { $0.serial.↓uuidString == serial }
+            }
+            """, files: [ticketModels]),
+            Example("""
+            func tickets(ownedBy ownerID: String) -> Predicate<Ticket> {
+                #Predicate<Ticket> { $0.owner?.id.↓uuidString == ownerID }
+            }
+            """, files: [ticketModels]),
+            Example("""
+            func tickets(matching text: String) -> Predicate<Ticket> {
+                #Predicate<Ticket> { $0.backup?.↓uuidString.contains(text) ?? false }
+            }
+            """, files: [ticketModels]),
+        ],
+        nonTriggering: [
+            Example("""
+            func ticket(serial text: String) -> Predicate<Ticket>? {
+                guard let serial = UUID(uuidString: text) else { return nil }
+                return #Predicate<Ticket> { $0.serial == serial }
+            }
+            """, files: [ticketModels]),
+            // A captured value's member is worked out before the predicate runs.
+            Example("""
+            func tickets(like ticket: UUID) -> Predicate<Ticket> {
+                let text = ticket.uuidString
+                return #Predicate<Ticket> { $0.label == text }
+            }
+            """, files: [ticketModels]),
+            // Evaluated in memory: no store, no key path check.
+            Example("""
+            struct Row { var serial = UUID() }
+            let predicate = #Predicate<Row> { $0.serial.uuidString.isEmpty }
+            """),
+            // A member of a stored `Date`: no report shows it failing.
+            Example("""
+            let predicate = #Predicate<Ticket> { $0.issued.timeIntervalSince1970 > 0 }
+            """, files: [ticketModels]),
+        ])
+
+    static let ticketModels = ExampleFile("Ticket.swift", """
+        import Foundation
+        import SwiftData
+
+        @Model final class Holder {
+            var id = UUID()
+        }
+
+        @Model final class Ticket {
+            var serial = UUID()
+            var backup: UUID? = nil
+            var label = ""
+            var issued = Date()
+            var owner: Holder? = nil
+        }
+        """)
+
+    public init() {}
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        guard context.reports(Self.uuidMember) else { return [] }
+        return context.keyPaths.memberUses.compactMap { use in
+            guard use.member?.kind == .stored, let type = use.member?.type,
+                  case .named(let name) = KeyPathResolution.unwrapped(type), Self.valueTypes.contains(name),
+                  let descendant = Self.memberAfter(use.access) else { return nil }
+            let member = descendant.declName.baseName
+            return context.finding(
+                self, at: member,
+                message: "`\(use.nameToken.text)` is a stored `\(name)`, and a key path into its `\(member.text)` stops the app "
+                    + "when the fetch starts; convert the captured value instead (`UUID(uuidString:)` before the predicate) "
+                    + "and compare `\(use.nameToken.text)` itself")
+        }
+    }
+
+    /// `.uuidString` in `$0.id.uuidString`, `$0.id?.uuidString` or `$0.id!.uuidString`.
+    static func memberAfter(_ access: MemberAccessExprSyntax) -> MemberAccessExprSyntax? {
+        var node = Syntax(access)
+        while let parent = node.parent, parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) {
+            node = parent
+        }
+        guard let outer = node.parent?.as(MemberAccessExprSyntax.self), outer.base.map(Syntax.init)?.id == node.id else { return nil }
+        return outer
+    }
+}

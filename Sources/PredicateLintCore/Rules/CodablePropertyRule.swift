@@ -140,7 +140,7 @@ public struct CodablePropertyRule: PredicateRule {
             }
             guard let type = member.type, case .composite(let typeName) = context.models.storage(of: type),
                   !access.isComparedWithNil else { return nil }
-            if let outer = Self.memberReached(from: use.access) {
+            if let outer = use.access.nextMember {
                 // An array of Codable values: the reports are about members of one value
                 // (`.rawValue`, a struct's field); nothing reports how such an array answers
                 // `count`, `isEmpty`, `contains(where:)` or the like.
@@ -169,16 +169,6 @@ public struct CodablePropertyRule: PredicateRule {
                 message: "`\(name)` is stored as `\(typeName)` data that a predicate cannot read; comparing it throws when "
                     + "SwiftData runs the predicate. Store the value you filter on in its own property")
         }
-    }
-
-    /// `.rawValue` in `$0.genre.rawValue`, `$0.kind?.rawValue`, `$0.budget!.amount`.
-    static func memberReached(from access: MemberAccessExprSyntax) -> MemberAccessExprSyntax? {
-        var node = Syntax(access)
-        while let parent = node.parent, parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) {
-            node = parent
-        }
-        guard let outer = node.parent?.as(MemberAccessExprSyntax.self), outer.base?.id == node.id else { return nil }
-        return outer
     }
 
     /// `$0.genre == genre`, `($0.genre) != .drama`, `genres.contains($0.genre)`.

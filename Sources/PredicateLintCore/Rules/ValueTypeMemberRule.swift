@@ -95,7 +95,7 @@ public struct ValueTypeMemberRule: PredicateRule {
         return context.keyPaths.memberUses.compactMap { use in
             guard use.member?.kind == .stored, let type = use.member?.type,
                   case .named(let name) = KeyPathResolution.unwrapped(type), Self.valueTypes.contains(name),
-                  let descendant = Self.memberAfter(use.access) else { return nil }
+                  let descendant = use.access.nextMember else { return nil }
             let member = descendant.declName.baseName
             return context.finding(
                 self, at: member,
@@ -103,15 +103,5 @@ public struct ValueTypeMemberRule: PredicateRule {
                     + "when the fetch starts; convert the captured value instead (`UUID(uuidString:)` before the predicate) "
                     + "and compare `\(use.nameToken.text)` itself")
         }
-    }
-
-    /// `.uuidString` in `$0.id.uuidString`, `$0.id?.uuidString` or `$0.id!.uuidString`.
-    static func memberAfter(_ access: MemberAccessExprSyntax) -> MemberAccessExprSyntax? {
-        var node = Syntax(access)
-        while let parent = node.parent, parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) {
-            node = parent
-        }
-        guard let outer = node.parent?.as(MemberAccessExprSyntax.self), outer.base.map(Syntax.init)?.id == node.id else { return nil }
-        return outer
     }
 }

@@ -37,6 +37,20 @@ extension ExprSyntax {
     }
 }
 
+extension MemberAccessExprSyntax {
+    /// The member the chain goes on to, through `?.` and `!`: `.rawValue` in
+    /// `$0.genre.rawValue`, `$0.kind?.rawValue` or `$0.budget!.amount`; nil where the chain
+    /// ends here.
+    public var nextMember: MemberAccessExprSyntax? {
+        var node = Syntax(self)
+        while let parent = node.parent, parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) {
+            node = parent
+        }
+        guard let outer = node.parent?.as(MemberAccessExprSyntax.self), outer.base?.id == node.id else { return nil }
+        return outer
+    }
+}
+
 extension InfixOperatorExprSyntax {
     /// `==` in `a == b`; nil for assignments and other non-binary operators.
     public var operatorText: String? { self.operator.as(BinaryOperatorExprSyntax.self)?.operator.text }

@@ -54,18 +54,10 @@ public struct Linter: Sendable {
 
     /// Lints files that make up one program: the models of each are known to all.
     public func lint(_ files: [SourceFile]) -> [Finding] {
-        let models = ModelIndex(files: files)
-        let modules = SourceModules(files: files)
-        guard !modules.isEmpty else { return files.flatMap { lint($0, models: models) } }
-        // Each file against what its SwiftPM module sees.
-        let declarations = files.map { (path: $0.path, declarations: FileDeclarations(file: $0)) }
-        var indexes: [Set<SourceModules.Module>: ModelIndex] = [:]
-        return files.flatMap { file in
-            guard let visible = modules.visibleModules(from: file.path) else { return lint(file, models: models) }
-            let index = indexes[visible] ?? modules.index(seenFrom: visible, files: declarations)
-            indexes[visible] = index
-            return lint(file, models: index)
-        }
+        // Each file against what its SwiftPM module sees, where the files hold manifests.
+        let indexes = ModuleScopedIndexes(files: files.map { (path: $0.path, declarations: FileDeclarations(file: $0)) },
+                                          modules: SourceModules(files: files))
+        return files.flatMap { lint($0, models: indexes.index(for: $0.path)) }
     }
 
     /// Convenience for callers holding one file's text: parses, then lints it on its own.

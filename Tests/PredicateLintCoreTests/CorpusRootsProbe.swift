@@ -18,21 +18,13 @@ import Testing
                 .filter { $0.hasSuffix(".swift") }.map { "\(folder)/\($0)" }
             let texts = paths.compactMap { path in (try? String(contentsOfFile: path, encoding: .utf8)).map { (path, $0) } }
                 .filter { ParseGuard.refusal(for: $0.1) == nil }
-            let whole = ModelIndex(texts.map { FileDeclarations(path: $0.0, text: $0.1) },
-                                   ownModules: ModelIndex.ownModules(ofPaths: texts.map(\.0)))
-            let declarations = texts.map { (path: $0.0, declarations: FileDeclarations(path: $0.0, text: $0.1)) }
             let modules = SourceModules(files: texts.filter { SourceModules.isManifestPath($0.0) }.map { SourceFile(path: $0.0, text: $0.1) })
-            var indexes: [Set<SourceModules.Module>: ModelIndex] = [:]
-            func index(for path: String) -> ModelIndex {
-                guard let visible = modules.visibleModules(from: path) else { return whole }
-                if let known = indexes[visible] { return known }
-                indexes[visible] = modules.index(seenFrom: visible, files: declarations)
-                return indexes[visible]!
-            }
+            let indexes = ModuleScopedIndexes(files: texts.map { (path: $0.0, declarations: FileDeclarations(path: $0.0, text: $0.1)) },
+                                              modules: modules)
             let placed = texts.filter { if case .module = modules.placement(of: $0.0) { true } else { false } }.count
             for byModule in [false, true] {
                 printRoots(app: app, texts: texts, label: byModule ? "ROOTS-BY-MODULE" : "ROOTS",
-                           extra: byModule ? "\tplaced \(placed)/\(texts.count)" : "") { byModule ? index(for: $0) : whole }
+                           extra: byModule ? "\tplaced \(placed)/\(texts.count)" : "") { byModule ? indexes.index(for: $0) : indexes.whole }
             }
         }
     }

@@ -1,4 +1,3 @@
-import Foundation
 import PredicateLintCore
 
 /// The models of one project: the declarations of every file that can shape them, merged into
@@ -34,10 +33,9 @@ public struct ProjectModels: Sendable {
     /// Files every file sees, whatever its module (`--models`: a target's dependencies).
     public let seenByAll: Set<String>
     /// Every declaration of the project: what a file outside the packages' targets sees.
-    public private(set) var index: ModelIndex
+    public var index: ModelIndex { indexes.whole }
     public private(set) var digest: String
-    private let modules: SourceModules
-    private let indexByVisibleModules = IndexesByVisibleModules()
+    private let indexes: ModuleScopedIndexes
 
     public static let empty = ProjectModels(contributions: [:])
 
@@ -46,8 +44,12 @@ public struct ProjectModels: Sendable {
         self.manifests = manifests
         self.seenByAll = seenByAll
         let paths = contributions.keys.sorted()
-        index = ModelIndex(paths.compactMap { contributions[$0]?.declarations }, ownModules: ModelIndex.ownModules(ofPaths: paths))
-        modules = SourceModules(manifests: Dictionary(uniqueKeysWithValues: manifests.map { (SourceModules.folder(ofManifest: $0.key), $0.value.manifest) }))
+        indexes = ModuleScopedIndexes(
+            files: paths.map { (path: $0, declarations: contributions[$0]!.declarations) },
+            modules: SourceModules(manifests: Dictionary(uniqueKeysWithValues: manifests.map {
+                (SourceModules.folder(ofManifest: $0.key), $0.value.manifest)
+            })),
+            seenByAll: seenByAll)
         let manifestPaths = manifests.keys.sorted()
         digest = SHA256.digest(paths.flatMap { [$0, contributions[$0]!.contentDigest.description] }
             + manifestPaths.flatMap { ["manifest", $0, manifests[$0]!.contentDigest.description] }).description
@@ -56,10 +58,7 @@ public struct ProjectModels: Sendable {
     /// The declarations the code of the file at `path` can see: its module's and its
     /// dependencies', where the manifests say; else every one.
     public func index(for path: String) -> ModelIndex {
-        guard !modules.isEmpty, let visible = modules.visibleModules(from: path) else { return index }
-        if let known = indexByVisibleModules.known(visible) { return known }
-        let files = contributions.keys.sorted().map { (path: $0, declarations: contributions[$0]!.declarations) }
-        return indexByVisibleModules.remember(modules.index(seenFrom: visible, files: files, seenByAll: seenByAll), for: visible)
+        indexes.index(for: path)
     }
 
     /// The same models with one file's declarations replaced (nil: the file no longer counts).
@@ -79,25 +78,5 @@ public struct ProjectModels: Sendable {
         var changed = manifests
         changed[path] = manifest
         return ProjectModels(contributions: contributions, manifests: changed, seenByAll: seenByAll)
-    }
-}
-
-/// The indexes made for each set of visible modules, built once each (a project's targets
-/// share a few such sets).
-private final class IndexesByVisibleModules: @unchecked Sendable {
-    private var indexes: [Set<SourceModules.Module>: ModelIndex] = [:]
-    private let lock = NSLock()
-
-    func known(_ visible: Set<SourceModules.Module>) -> ModelIndex? {
-        lock.withLock { indexes[visible] }
-    }
-
-    /// Built outside the lock: two threads may build the same one, and the first is kept.
-    func remember(_ index: ModelIndex, for visible: Set<SourceModules.Module>) -> ModelIndex {
-        lock.withLock {
-            if let first = indexes[visible] { return first }
-            indexes[visible] = index
-            return index
-        }
     }
 }

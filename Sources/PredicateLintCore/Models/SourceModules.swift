@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which files a file's code can see, as the compiler decides it for SwiftPM packages: a
 /// target's sources see their own module and the modules of the targets and products it
 /// depends on (through local packages too), and nothing else. So a SwiftData package beside
@@ -89,14 +91,6 @@ public struct SourceModules: Sendable, Equatable {
         return visible.contains(module)
     }
 
-    /// The index of what code seeing `visible` sees: the declarations of `files` in those
-    /// modules, and of `seenByAll` wherever they are.
-    public func index(seenFrom visible: Set<Module>, files: [(path: String, declarations: FileDeclarations)],
-                      seenByAll: Set<String> = []) -> ModelIndex {
-        let seen = files.filter { seenByAll.contains($0.path) || isVisible($0.path, from: visible) }
-        return ModelIndex(seen.map(\.declarations), ownModules: ModelIndex.ownModules(ofPaths: seen.map(\.path)))
-    }
-
     /// The modules one target depends on directly; nil where one cannot be followed.
     private func dependencies(of module: Module) -> [Module]? {
         guard let manifest = manifests[module.package],
@@ -161,5 +155,42 @@ public struct SourceModules: Sendable, Equatable {
             if part == "..", let last = parts.last, last != ".." { parts.removeLast() } else { parts.append(part) }
         }
         return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+    }
+}
+
+/// One project's model indexes by what its files see: every declaration for a file outside
+/// the packages' targets (or where the manifests leave doubt), and one index per set of
+/// modules a target sees, built when first asked (a project's targets share a few such sets).
+/// Safe to ask from many threads.
+public final class ModuleScopedIndexes: @unchecked Sendable {
+    /// Every declaration of the project.
+    public let whole: ModelIndex
+    private let modules: SourceModules
+    private let files: [(path: String, declarations: FileDeclarations)]
+    private let seenByAll: Set<String>
+    private var byVisibleModules: [Set<SourceModules.Module>: ModelIndex] = [:]
+    private let lock = NSLock()
+
+    /// `files` by path, in a stable order; `seenByAll`: paths every file sees whatever its
+    /// module (`--models`: a target's dependencies).
+    public init(files: [(path: String, declarations: FileDeclarations)], modules: SourceModules, seenByAll: Set<String> = []) {
+        self.files = files
+        self.modules = modules
+        self.seenByAll = seenByAll
+        whole = ModelIndex(files.map(\.declarations), ownModules: ModelIndex.ownModules(ofPaths: files.map(\.path)))
+    }
+
+    /// The declarations the code of the file at `path` can see.
+    public func index(for path: String) -> ModelIndex {
+        guard !modules.isEmpty, let visible = modules.visibleModules(from: path) else { return whole }
+        if let known = lock.withLock({ byVisibleModules[visible] }) { return known }
+        // Built outside the lock: two threads may build the same one, and the first is kept.
+        let seen = files.filter { seenByAll.contains($0.path) || modules.isVisible($0.path, from: visible) }
+        let index = ModelIndex(seen.map(\.declarations), ownModules: ModelIndex.ownModules(ofPaths: seen.map(\.path)))
+        return lock.withLock {
+            if let first = byVisibleModules[visible] { return first }
+            byVisibleModules[visible] = index
+            return index
+        }
     }
 }

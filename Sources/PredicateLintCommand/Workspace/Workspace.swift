@@ -493,26 +493,24 @@ public final class Workspace: @unchecked Sendable {
     /// it is gone). Returns the project whose models changed, if they did.
     @discardableResult
     public func update(_ path: String, with contribution: ProjectModels.Contribution?) -> Project? {
-        let project = project(of: path)
-        _ = models(for: path)
-        return lock.withLock {
-            let current = modelsByProject[project] ?? .empty
-            guard let updated = current.replacing(path, with: contribution) else { return nil }
-            modelsByProject[project] = updated
-            return project
-        }
+        replaceModels(of: path) { $0.replacing(path, with: contribution) }
     }
 
     /// Replaces what a package manifest says about modules (an editor's buffer, or the file on
     /// disk; nil when it is gone). Returns the project whose models changed, if they did.
     @discardableResult
     public func updateManifest(_ path: String, text: String?) -> Project? {
+        let manifest = text.map { ProjectModels.Manifest(contentDigest: SHA256.digest($0), manifest: PackageManifest(text: $0)) }
+        return replaceModels(of: path) { $0.replacing(manifest: path, with: manifest) }
+    }
+
+    /// The models of `path`'s project changed by `change` (nil: unchanged); indexed first if
+    /// they were deferred.
+    private func replaceModels(of path: String, _ change: (ProjectModels) -> ProjectModels?) -> Project? {
         let project = project(of: path)
         _ = models(for: path)
-        let manifest = text.map { ProjectModels.Manifest(contentDigest: SHA256.digest($0), manifest: PackageManifest(text: $0)) }
         return lock.withLock {
-            let current = modelsByProject[project] ?? .empty
-            guard let updated = current.replacing(manifest: path, with: manifest) else { return nil }
+            guard let updated = change(modelsByProject[project] ?? .empty) else { return nil }
             modelsByProject[project] = updated
             return project
         }

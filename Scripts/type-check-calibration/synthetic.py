@@ -186,6 +186,26 @@ def features_of(kinds: list[str], n: int) -> dict:
     return f
 
 
+# Outcomes past which a family grows no further.
+FINAL_OUTCOMES = ('timeout', 'unable-to-type-check', 'other-error')
+
+
+def measured_row(res: dict, where: str, root: str, root_source: str, predicate: str, feats: dict, **extra) -> dict:
+    """One table row for a synthetic measurement: what `M.typecheck` returned, and its features."""
+    row = {'app': 'synthetic', 'where': where, 'source': 'synthetic', 'outcome': res['outcome'],
+           'seconds': res['seconds'], 'root': root, 'root_source': root_source,
+           'first_error': res['first_error'], 'standin': res['file'].split('/')[-1],
+           'runs': ' '.join(f'{x[1]}' for x in res['runs']), 'load': ' '.join(f'{x[2]}' for x in res['runs']),
+           'predicate': predicate, **extra}
+    row.update(feats)
+    return row
+
+
+def print_measured(res: dict, label: str) -> None:
+    print(f"{res['outcome']:22} {res['seconds']:7.2f}s {'(cached)' if res['cached'] else '        '} "
+          f"synthetic {label}", flush=True)
+
+
 def run(real_rows: list[dict], timeout: int, version: str, refresh: bool, verbose: bool,
         repeat_slow: int = 0) -> list[dict]:
     # synthetic variants are measured once (real predicates `1 + repeat_slow` times)
@@ -196,17 +216,10 @@ def run(real_rows: list[dict], timeout: int, version: str, refresh: bool, verbos
             src, b = standin(kinds, n)
             r = M.typecheck(src, timeout, version, refresh, repeat_slow)
             feats = features_of(kinds, n)
-            row = {'app': 'synthetic', 'where': f'{name} n={n}', 'source': 'synthetic', 'outcome': r['outcome'],
-                   'seconds': r['seconds'], 'root': 'Row', 'root_source': 'synthetic',
-                   'first_error': r['first_error'], 'standin': r['file'].split('/')[-1],
-                   'runs': ' '.join(f'{x[1]}' for x in r['runs']), 'load': ' '.join(f'{x[2]}' for x in r['runs']),
-                   'predicate': '{ r in ' + b + ' }'}
-            row.update(feats)
-            rows.append(row)
+            rows.append(measured_row(r, f'{name} n={n}', 'Row', 'synthetic', '{ r in ' + b + ' }', feats))
             if verbose:
-                print(f"{r['outcome']:22} {r['seconds']:7.2f}s {'(cached)' if r['cached'] else '        '} "
-                      f"synthetic {name} n={n}", flush=True)
-            if r['outcome'] in ('timeout', 'unable-to-type-check', 'other-error'):
+                print_measured(r, f'{name} n={n}')
+            if r['outcome'] in FINAL_OUTCOMES:
                 break
     return rows
 
@@ -322,18 +335,11 @@ def run_extended(real_rows: list[dict], timeout: int, version: str, refresh: boo
                     feats[c] = int(feats[c]) + int(added[c])
             feats['and'] = int(r['and']) + extra
             name = f"real+{extra} {r['app']} {r['where']}"
-            row = {'app': 'synthetic', 'where': name, 'source': 'synthetic', 'outcome': res['outcome'],
-                   'seconds': res['seconds'], 'root': r['root'], 'root_source': 'real stand-in, extended',
-                   'first_error': res['first_error'], 'standin': res['file'].split('/')[-1],
-                   'runs': ' '.join(f'{x[1]}' for x in res['runs']), 'load': ' '.join(f'{x[2]}' for x in res['runs']),
-                   'kinds': r['kinds'] + ' + ' + '; '.join(kinds[k % len(kinds)] for k in range(extra)),
-                   'predicate': r['predicate'] + ' + ' + ' && '.join(
-                       extra_comparison(kinds[k % len(kinds)], k, 'x') for k in range(extra))}
-            row.update(feats)
-            rows.append(row)
+            predicate = r['predicate'] + ' + ' + ' && '.join(extra_comparison(kinds[k % len(kinds)], k, 'x') for k in range(extra))
+            rows.append(measured_row(res, name, r['root'], 'real stand-in, extended', predicate, feats,
+                                     kinds=r['kinds'] + ' + ' + '; '.join(kinds[k % len(kinds)] for k in range(extra))))
             if verbose:
-                print(f"{res['outcome']:22} {res['seconds']:7.2f}s {'(cached)' if res['cached'] else '        '} "
-                      f"synthetic {name}", flush=True)
-            if res['outcome'] in ('timeout', 'unable-to-type-check', 'other-error'):
+                print_measured(res, name)
+            if res['outcome'] in FINAL_OUTCOMES:
                 break
     return rows

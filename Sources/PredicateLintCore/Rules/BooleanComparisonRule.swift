@@ -83,8 +83,7 @@ public struct BooleanComparisonRule: PredicateRule {
             } else {
                 return nil
             }
-            guard Self.isBooleanSubPredicate(test), !test.hasOptionalChain,
-                  let receiver = Self.receiver(of: test), context.isInputKeyPath(receiver) else { return nil }
+            guard let receiver = Self.testedReceiver(test), !test.hasOptionalChain, context.isInputKeyPath(receiver) else { return nil }
             // `x == true` and `x != false` mean `x`; the other two mean `!x`.
             let keepsValue = (operatorText == "==") == (literal.literal.tokenKind == .keyword(.true))
             let replacement = (keepsValue ? "" : "!") + test.trimmedDescription
@@ -98,24 +97,20 @@ public struct BooleanComparisonRule: PredicateRule {
         }
     }
 
-    /// `isEmpty`, `contains(…)`, `allSatisfy(…)`, `starts(with:)` on some base, in parentheses or not.
-    static func isBooleanSubPredicate(_ expression: ExprSyntax) -> Bool {
+    /// What a Boolean test is asked of: `$0.cast` in `$0.cast.isEmpty`, for `isEmpty`,
+    /// `contains(…)`, `allSatisfy(…)`, `starts(with:)` on some base, in parentheses or not; nil
+    /// for anything else. The evidence is about the input's own collections and text; a captured
+    /// array's `contains($0.id)` is a plain `IN` (one app has run `ids.contains($0.id) == false`
+    /// in a batch delete since 2023).
+    static func testedReceiver(_ expression: ExprSyntax) -> ExprSyntax? {
         let expression = expression.withoutParentheses
         if let call = expression.as(FunctionCallExprSyntax.self), let name = call.calleeName {
-            return MacroSupport.booleanCalls.contains(name) && call.receiver != nil
+            return MacroSupport.booleanCalls.contains(name) ? call.receiver : nil
         }
-        if let member = expression.as(MemberAccessExprSyntax.self), member.base != nil {
-            return MacroSupport.booleanMembers.contains(member.declName.baseName.text)
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
+            return MacroSupport.booleanMembers.contains(member.declName.baseName.text) ? base : nil
         }
-        return false
-    }
-
-    /// What the test is asked of: `$0.cast` in `$0.cast.isEmpty`. The evidence is about the
-    /// input's own collections and text; a captured array's `contains($0.id)` is a plain `IN`
-    /// (one app has run `ids.contains($0.id) == false` in a batch delete since 2023).
-    static func receiver(of test: ExprSyntax) -> ExprSyntax? {
-        let test = test.withoutParentheses
-        return test.as(FunctionCallExprSyntax.self)?.receiver ?? test.as(MemberAccessExprSyntax.self)?.base
+        return nil
     }
 
     /// `isEmpty` or `contains(…)`: the part of the test a reader recognizes.

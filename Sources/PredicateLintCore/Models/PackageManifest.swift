@@ -123,10 +123,9 @@ private final class ManifestVisitor: SyntaxVisitor {
                     known = false
                 }
             }
-            let path = Self.argument(node, "path")
-            if path != nil && Self.string(node, "path") == nil { isLiteral = false }
-            targets.append(.init(name: targetName, kind: kind, path: Self.string(node, "path"), dependencies: dependencies,
-                                 dependenciesAreKnown: known))
+            let path = Self.string(node, "path")
+            if path == nil && Self.argument(node, "path") != nil { isLiteral = false }
+            targets.append(.init(name: targetName, kind: kind, path: path, dependencies: dependencies, dependenciesAreKnown: known))
             return .skipChildren
         }
         switch name {

@@ -159,7 +159,7 @@ public struct TypeCheckComplexityRule: PredicateRule {
             if Cost.overloadedNames.contains(call.calleeName ?? "") { tally.overloadedCalls += 1 } else { tally.methodCalls += 1 }
         }
         for comparison in context.facts.infixOperators {
-            guard let operatorText = comparison.operatorText, InfixOperatorExprSyntax.comparisonOperators.contains(operatorText) else { continue }
+            guard comparison.isComparison, let operatorText = comparison.operatorText else { continue }
             let (left, right) = (comparison.leftOperand.withoutParentheses, comparison.rightOperand.withoutParentheses)
             let literalSide = [left, right].first { $0.is(NilLiteralExprSyntax.self) || literal($0) != nil }
             if let literalSide, let other = [left, right].first(where: { $0.id != literalSide.id }),

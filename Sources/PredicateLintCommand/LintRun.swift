@@ -96,7 +96,7 @@ struct LintRun {
     /// is checked whatever the configuration's globs say: the user named it.
     func select(_ files: [ScannedFile], _ workspace: Workspace) -> [(file: ScannedFile, linter: SelectedLinter)] {
         let candidates = options.stdin ? Array(files.suffix(1))
-            : files.filter { !options.prefilter || $0.prefilter.hasPredicate || $0.prefilter.hasSuppression }
+            : files.filter { !options.prefilter || $0.prefilter.hasQuery || $0.prefilter.hasSuppression }
         return candidates.compactMap { file in
             workspace.linter(for: file.path, ignoringExclusion: options.stdin).map { (file, $0) }
         }

@@ -1,6 +1,6 @@
 import SwiftSyntax
 
-/// Runs rules over every predicate of a file. Pure: a `SourceFile` in, findings out.
+/// Runs rules over every predicate of a file, and over what its queries hand SwiftData beside them. Pure: a `SourceFile` in, findings out.
 public struct Linter: Sendable {
     public let rules: [any Rule]
     /// Severities the configuration sets in place of the rules' own.
@@ -28,15 +28,19 @@ public struct Linter: Sendable {
                 file: file, site: site, facts: facts, models: models,
                 keyPaths: KeyPathResolution(site: site, facts: facts, index: models, fileScope: fileFacts),
                 deploymentTarget: deploymentTarget, fileFacts: fileFacts)
-            // One construct, one finding: the first rule to report a token claims it, along
-            // with the tokens its finding covers.
-            var claimed: Set<Int> = []
-            for rule in predicateRules {
-                for finding in rule.check(context) where !claimed.contains(finding.offset) {
-                    claimed.formUnion(finding.coveredOffsets)
-                    findings.append(finding)
-                }
-            }
+            findings += Self.oneFindingPerConstruct(predicateRules.map { rule in { rule.check(context) } })
+        }
+        let keyPathRules = rules.compactMap { $0 as? any KeyPathRule }
+        for keyPath in keyPathRules.isEmpty ? [] : QueryKeyPathFinder.keyPaths(in: file.tree) {
+            let context = KeyPathContext(file: file, keyPath: keyPath, models: models,
+                                         resolution: QueryKeyPathResolution(keyPath: keyPath, index: models),
+                                         deploymentTarget: deploymentTarget)
+            findings += Self.oneFindingPerConstruct(keyPathRules.map { rule in { rule.check(context) } })
+        }
+        let fetchRules = rules.compactMap { $0 as? any FetchCallRule }
+        for fetch in fetchRules.isEmpty ? [] : QueryKeyPathFinder.fetchCalls(in: file.tree) {
+            let context = FetchCallContext(file: file, fetch: fetch, deploymentTarget: deploymentTarget)
+            findings += Self.oneFindingPerConstruct(fetchRules.map { rule in { rule.check(context) } })
         }
         let suppressions = Suppressions(file: file)
         let (unsuppressed, used) = suppressions.removingSuppressed(findings)
@@ -50,6 +54,20 @@ public struct Linter: Sendable {
         }
         return kept.map { severities[$0.ruleID].map($0.with(severity:)) ?? $0 }
             .sorted { ($0.offset, $0.ruleID) < ($1.offset, $1.ruleID) }
+    }
+
+    /// One construct, one finding: the first rule to report a token claims it, along with the
+    /// tokens its finding covers. `checks` run in the registry's order.
+    static func oneFindingPerConstruct(_ checks: [() -> [Finding]]) -> [Finding] {
+        var claimed: Set<Int> = []
+        var kept: [Finding] = []
+        for check in checks {
+            for finding in check() where !claimed.contains(finding.offset) {
+                claimed.formUnion(finding.coveredOffsets)
+                kept.append(finding)
+            }
+        }
+        return kept
     }
 
     /// Lints files that make up one program: the models of each are known to all.

@@ -19,7 +19,7 @@ import SyntheticCorpus
             static let featured = Kind.featured
             let pattern = #/Ti.*c/#
             """)
-        #expect(scan.hasModel && scan.hasPredicate && scan.hasSuppression && scan.mayDeclareRegex)
+        #expect(scan.hasModel && scan.hasQuery && scan.hasSuppression && scan.mayDeclareRegex)
         #expect(scan.extendedNames == ["Movie"])
         #expect(scan.declaredNames == ["Movie", "Money", "Rateable", "Tags"])
         #expect(scan.rootNames == ["SchemaV2", "Trip", "Show"])

@@ -65,10 +65,18 @@ func lint(_ code: String, path: String = "Example.swift", beside others: [Exampl
     return linter.lint(files).filter { $0.path == path }
 }
 
-/// The same code where no predicate can be found: each `#Predicate<…>` or `#Expression<…>`
-/// becomes an ordinary `filter` call on an array.
-func outsideAnyPredicate(_ code: String) -> String {
+/// The same code where no query can be found: each `#Predicate<…>` or `#Expression<…>`
+/// becomes an ordinary `filter` call on an array, and the SwiftData names that hand key
+/// paths and settings to the store become names of the app's own.
+func outsideAnyQuery(_ code: String) -> String {
     code.replacing(/#(Predicate|Expression)(<[^{(]*>)?/, with: "items.filter")
+        .replacing("FetchDescriptor", with: "ArrayQuery")
+        .replacing("@Query(", with: "@Listing(")
+        .replacing("ResultsObserver", with: "ResultsWatcher")
+        .replacing("relationshipKeyPathsForPrefetching", with: "warmKeyPaths")
+        .replacing("fetchIdentifiers", with: "lookUpIdentifiers")
+        .replacing("batchSize:", with: "chunkSize:")
+        .replacing(/#(Index|Unique)</) { "#\($0.1)Keys<" }
 }
 
 func insideLineComments(_ code: String) -> String {

@@ -20,6 +20,7 @@ enum OracleFixture {
             .replacing(/@(?:SwiftData\.)?Model\s+/, with: "")
             .replacing(/@(Attribute|Relationship)(\([^)]*\))?\s+/, with: "")
             .replacing(/@Transient\s+/, with: "")
+            .replacing(/#(Index|Unique)</) { match in "static let oracle\(match.1)Keys = OracleIndex<" }
     }
 
     static let prelude = #"""
@@ -39,11 +40,37 @@ enum OracleFixture {
             var id: PersistentIdentifier { persistentModelID }
         }
 
-        // SwiftData's `@Query`, reduced to what a property initializer needs to type-check.
+        // SwiftData's `@Query`, fetch descriptor and context, reduced to what the examples'
+        // initializers and calls need to type-check. `sectionBy:` (iOS 27) is written as the
+        // session shows it: a key path to a `String`.
         @propertyWrapper struct Query<Element, Result> {
             var wrappedValue: Result
-            init(filter: Predicate<Element>? = nil) where Result == [Element] { wrappedValue = [] }
+            init(filter: Predicate<Element>? = nil, sort: [SortDescriptor<Element>] = [],
+                 sectionBy: KeyPath<Element, String>? = nil) where Result == [Element] { wrappedValue = [] }
+            init<Value: Comparable>(filter: Predicate<Element>? = nil, sort: KeyPath<Element, Value>,
+                                    order: SortOrder = .forward) where Result == [Element] { wrappedValue = [] }
         }
+        struct FetchDescriptor<T: PersistentModel> {
+            var predicate: Predicate<T>?
+            var sortBy: [SortDescriptor<T>]
+            var fetchLimit: Int? = nil
+            var includePendingChanges = true
+            var relationshipKeyPathsForPrefetching: [PartialKeyPath<T>] = []
+            var propertiesToFetch: [PartialKeyPath<T>] = []
+            init(predicate: Predicate<T>? = nil, sortBy: [SortDescriptor<T>] = []) {
+                self.predicate = predicate
+                self.sortBy = sortBy
+            }
+        }
+        final class ModelContext {
+            func fetch<T>(_ descriptor: FetchDescriptor<T>) throws -> [T] { [] }
+            func fetch<T>(_ descriptor: FetchDescriptor<T>, batchSize: Int) throws -> [T] { [] }
+            func fetchIdentifiers<T>(_ descriptor: FetchDescriptor<T>) throws -> [PersistentIdentifier] { [] }
+            func save() throws {}
+        }
+        // `#Index<Trip>([\.name], [\.start, \.end])` and `#Unique`, which Linux lacks, become
+        // static properties of these types, so that their key paths are type-checked.
+        struct OracleIndex<T> { init(_ keys: [PartialKeyPath<T>]...) {} }
 
         // SwiftUI's text fields, reduced to what binding one to a view's state needs.
         @propertyWrapper struct State<Value> {

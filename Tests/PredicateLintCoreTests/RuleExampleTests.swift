@@ -29,9 +29,9 @@ import Testing
         let location = `case`.sourceLocation
         #expect(`case`.lint(insideLineComments(code)).isEmpty, "inside comments", sourceLocation: location)
         #expect(`case`.lint(insideStringLiteral(code)).isEmpty, "inside a string", sourceLocation: location)
-        // A rule about comments still speaks when no predicate is near.
-        if `case`.description.scope == .predicate {
-            #expect(`case`.lint(outsideAnyPredicate(code)).isEmpty, "outside any predicate", sourceLocation: location)
+        // A rule about comments still speaks when no query is near.
+        if `case`.description.scope == .query {
+            #expect(`case`.lint(outsideAnyQuery(code)).isEmpty, "outside any query", sourceLocation: location)
         }
     }
 

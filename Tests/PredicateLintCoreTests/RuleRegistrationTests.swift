@@ -29,7 +29,7 @@ import Testing
             let rule = declarations.first?.as(StructDeclSyntax.self)
             #expect(rule?.name.text == ruleName, "\(name) must declare `struct \(ruleName)`")
             let conformances = rule?.inheritanceClause?.inheritedTypes.map(\.type.trimmedDescription) ?? []
-            #expect(conformances.contains("PredicateRule") || conformances.contains("SuppressionRule"), "\(name)")
+            #expect(!Set(conformances).isDisjoint(with: ["PredicateRule", "KeyPathRule", "FetchCallRule", "SuppressionRule"]), "\(name)")
             #expect(Self.registeredNames.contains(ruleName), "\(ruleName) is not listed in RuleRegistry.all")
         }
     }

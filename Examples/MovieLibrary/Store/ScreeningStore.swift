@@ -35,4 +35,29 @@ struct ScreeningStore {
         let descriptor = FetchDescriptor<Screening>(predicate: #Predicate { $0.code == code })
         return try context.fetch(descriptor).first
     }
+
+    // pending-changes-fetch: a sorted identifier fetch throws while unsaved changes are included.
+    func upcomingIDs() throws -> [PersistentIdentifier] {
+        let descriptor = FetchDescriptor<Screening>(sortBy: [SortDescriptor(\.startsAt)])
+        return try context.fetchIdentifiers(descriptor)
+    }
+
+    // Fine: saved first, then fetched without pending changes.
+    func upcomingSavedIDs() throws -> [PersistentIdentifier] {
+        try context.save()
+        var descriptor = FetchDescriptor<Screening>(sortBy: [SortDescriptor(\.startsAt)])
+        descriptor.includePendingChanges = false
+        return try context.fetchIdentifiers(descriptor)
+    }
+
+    func tonight() throws -> [Screening] {
+        var descriptor = FetchDescriptor<Screening>(sortBy: [
+            SortDescriptor(\.startsAt),
+            // unstored-sort-key: the movie's `sortKey` is computed; the store has nothing to sort by.
+            SortDescriptor(\.movie?.sortKey),
+        ])
+        // multi-hop-prefetch: only the screening's own relationships are prefetched.
+        descriptor.relationshipKeyPathsForPrefetching = [\.movie, \.movie?.director]
+        return try context.fetch(descriptor)
+    }
 }

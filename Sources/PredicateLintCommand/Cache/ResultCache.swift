@@ -205,7 +205,7 @@ public final class ResultCache: Sendable {
             guard fields[1].count == 4, let digest = ContentDigest(hexBytes: fields[0]) else { return }
             var prefilter = Prefilter()
             let flags = fields[1]
-            prefilter.hasPredicate = flags[0] == UInt8(ascii: "p")
+            prefilter.hasQuery = flags[0] == UInt8(ascii: "p")
             prefilter.hasModel = flags[1] == UInt8(ascii: "m")
             prefilter.hasSuppression = flags[2] == UInt8(ascii: "s")
             prefilter.mayDeclareRegex = flags[3] == UInt8(ascii: "r")
@@ -282,7 +282,7 @@ public final class ResultCache: Sendable {
     public func storeScanIndex(_ index: [ContentDigest: Prefilter]) {
         var text = ""
         for (digest, prefilter) in index {
-            let flags = (prefilter.hasPredicate ? "p" : "-") + (prefilter.hasModel ? "m" : "-") + (prefilter.hasSuppression ? "s" : "-")
+            let flags = (prefilter.hasQuery ? "p" : "-") + (prefilter.hasModel ? "m" : "-") + (prefilter.hasSuppression ? "s" : "-")
                 + (prefilter.mayDeclareRegex ? "r" : "-")
             let names = [prefilter.extendedNames, prefilter.declaredNames, prefilter.rootNames]
                 .map { $0.sorted().joined(separator: ",") }

@@ -1,3 +1,5 @@
+import PredicateLintCore
+
 /// The C library's substring search (glibc and Darwin both have it; Glibc's module map does
 /// not export it, being a GNU extension).
 @_silgen_name("memmem")
@@ -6,8 +8,8 @@ private func memmem(_ haystack: UnsafeRawPointer, _ haystackLength: Int,
 
 /// What a file's bytes say about whether it needs parsing, found in one pass without parsing.
 ///
-/// A file matters to a lint only if it holds a predicate (`#Predicate`, `#Expression`), a
-/// suppression comment (which may be superfluous), a model (`@Model`), an extension of a model
+/// A file matters to a lint only if it holds a predicate (`#Predicate`, `#Expression`) or
+/// another query construct (a word of `QueryKeyPathFinder.anchorWords`), a suppression comment (which may be superfluous), a model (`@Model`), an extension of a model
 /// or of a protocol a model adopts, the declaration of a type, protocol or typealias that a
 /// model stores or adopts or that a predicate names as its root, or a regex constant a
 /// predicate may capture (the only kind of constant a rule asks about). Most of these depend
@@ -17,7 +19,8 @@ private func memmem(_ haystack: UnsafeRawPointer, _ haystackLength: Int,
 /// too often (a keyword in a comment), never no too often: a file that does not contain a
 /// name's bytes cannot declare it.
 public struct Prefilter: Sendable, Equatable {
-    public var hasPredicate = false
+    /// A predicate, or a sort, prefetch, index or fetch-setting word (see `anchorWords`).
+    public var hasQuery = false
     public var hasModel = false
     public var hasSuppression = false
     /// `Movie` for `extension Movie`, `extension Module.Movie`.
@@ -36,7 +39,8 @@ public struct Prefilter: Sendable, Equatable {
     public init(bytes: UnsafeBufferPointer<UInt8>) {
         // Each anchor is found with `memmem`, which the C library vectorizes: the scan runs at
         // close to memory speed instead of a byte at a time.
-        hasPredicate = Self.contains(bytes, "#Predicate") || Self.contains(bytes, "#Expression")
+        hasQuery = Self.contains(bytes, "#Predicate") || Self.contains(bytes, "#Expression")
+            || QueryKeyPathFinder.anchorWords.contains { Self.contains(bytes, $0) }
         hasSuppression = Self.contains(bytes, "predicate-lint:")
         Self.forEach(bytes, "@Model") { index in
             if !Self.isIdentifier(bytes, index + 6) { hasModel = true }

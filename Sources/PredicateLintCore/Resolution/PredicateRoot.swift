@@ -1,3 +1,5 @@
+import SwiftSyntax
+
 /// What a predicate's input is, which decides whether SwiftData ever runs it.
 ///
 /// A `#Predicate` over a model is turned into a store query, and SwiftData's runtime rules
@@ -48,8 +50,14 @@ public enum PredicateRoot: Sendable, Equatable {
 
     /// The root written as `written` at `site` (one of its input types), as the index sees it.
     public static func of(_ written: String, at site: PredicateSite, index: ModelIndex) -> PredicateRoot {
-        let scope = index.qualifiedName(ofScope: site.scope)
-        if let constraints = EnclosingDeclarations.genericConstraints(of: written, around: site.macro) {
+        of(written, scope: site.scope, around: site.macro, index: index)
+    }
+
+    /// The root written as `written` at `node`, inside the declarations `scope` names.
+    public static func of(_ written: String, scope declarations: [String], around node: some SyntaxProtocol,
+                          index: ModelIndex) -> PredicateRoot {
+        let scope = index.qualifiedName(ofScope: declarations)
+        if let constraints = EnclosingDeclarations.genericConstraints(of: written, around: node) {
             // `Self` in an extension of a concrete type is that type.
             if written == "Self", let extended = constraints.first,
                case .type(.named(let name)) = index.lookup(extended, in: scope),

@@ -13,6 +13,18 @@ public protocol PredicateRule: Rule {
     func check(_ context: RuleContext) -> [Finding]
 }
 
+/// A rule over one key path that a query hands to SwiftData beside its predicate: a sort or
+/// section key, a prefetched relationship, a fetched property, an index key. A rule that judges
+/// model members in predicates usually judges them here too, adopting both protocols.
+public protocol KeyPathRule: Rule {
+    func check(_ context: KeyPathContext) -> [Finding]
+}
+
+/// A rule over one fetch call and the descriptor settings in view of it.
+public protocol FetchCallRule: Rule {
+    func check(_ context: FetchCallContext) -> [Finding]
+}
+
 /// A rule over a file's suppression comments, run once every predicate rule has reported and
 /// the comments have silenced what they silence.
 public protocol SuppressionRule: Rule {

@@ -1,7 +1,7 @@
 import SwiftSyntax
 
 /// What a predicate rule sees of one predicate.
-public struct RuleContext {
+public struct RuleContext: SiteContext {
     public let file: SourceFile
     public let site: PredicateSite
     public let facts: PredicateFacts
@@ -35,32 +35,6 @@ public struct RuleContext {
               case .closureParameter? = LexicalLookup.binding(of: reference.baseName.text, from: reference, fileScope: fileFacts)
         else { return false }
         return true
-    }
-
-    /// Whether a case of a rule is worth reporting here: what SwiftData does when it runs the
-    /// predicate only where SwiftData may run it, and only if the app supports a system the case fails on.
-    public func reports(_ ruleCase: RuleCase) -> Bool {
-        if [.runtime, .surprisingResults].contains(ruleCase.failsAt) && !root.mayReachSwiftData { return false }
-        guard let fixedIn = ruleCase.fixedIn else { return true }
-        return !deploymentTarget.supports(fixedIn)
-    }
-
-    /// A finding of `Rule` at `token`. `covering` lists other nodes this finding accounts for,
-    /// so that less specific rules do not report them again.
-    public func finding<Rule: PredicateRule>(
-        _ rule: Rule, at token: TokenSyntax, message: String,
-        correction: Correction? = nil, covering: [Syntax] = []
-    ) -> Finding {
-        let description = Rule.description
-        let offset = token.positionAfterSkippingLeadingTrivia
-        let location = file.location(of: offset)
-        return Finding(
-            ruleID: description.id, severity: description.severity, path: file.path,
-            line: location.line, column: location.column, offset: offset.utf8Offset,
-            message: message, correction: correction,
-            coveredOffsets: Set(covering.flatMap { node in
-                node.tokens(viewMode: .sourceAccurate).map { $0.positionAfterSkippingLeadingTrivia.utf8Offset }
-            }))
     }
 }
 

@@ -61,8 +61,9 @@ public struct RuleCase: Sendable {
 
 /// What a rule looks at, which decides how its examples are disguised by the generic test.
 public enum RuleScope: String, Sendable {
-    /// The code inside a predicate: outside one, the rule says nothing.
-    case predicate
+    /// A query: the code inside its predicate, or the key paths and settings it hands to
+    /// SwiftData. Outside one, the rule says nothing.
+    case query
     /// The file's `predicate-lint:` comments.
     case suppressionComments
 }
@@ -165,7 +166,7 @@ public struct RuleDescription: Sendable {
     /// Off unless asked for: rules whose findings a project may reasonably not want.
     public let isOptIn: Bool
     public init(id: String, severity: Severity, summary: String, rationale: String, cases: [RuleCase],
-                scope: RuleScope = .predicate, isOptIn: Bool = false, triggering: [Example], nonTriggering: [Example],
+                scope: RuleScope = .query, isOptIn: Bool = false, triggering: [Example], nonTriggering: [Example],
                 corrections: [(before: Example, after: String)] = []) {
         precondition(!cases.isEmpty, "\(id): a rule has at least one case")
         self.id = id

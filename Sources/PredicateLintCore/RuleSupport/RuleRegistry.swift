@@ -18,6 +18,7 @@ public enum RuleRegistry {
         TransientPropertyRule.self,
         CodablePropertyRule.self,
         ValueTypeMemberRule.self,
+        UnstoredSortKeyRule.self,
         ModelComparisonRule.self,
         NonCodableCaptureRule.self,
         OptionalToManyRule.self,
@@ -30,6 +31,9 @@ public enum RuleRegistry {
         ForceUnwrapRule.self,
         TypeCheckComplexityRule.self,
         AvailabilityRule.self,
+        // What a query hands SwiftData beside its predicate: prefetch paths, fetch settings.
+        MultiHopPrefetchRule.self,
+        PendingChangesFetchRule.self,
         // Catch-alls, least specific last.
         CustomOperatorRule.self,
         UnsupportedMemberRule.self,

@@ -2,7 +2,7 @@ import SwiftSyntax
 
 /// A stored property whose type is a struct or enum of the app's: SwiftData keeps it as
 /// encoded data, which a query cannot look into or compare.
-public struct CodablePropertyRule: PredicateRule {
+public struct CodablePropertyRule: PredicateRule, KeyPathRule {
     static let storedValueMember = RuleCase(
         "reading into a struct or enum value (`.rawValue`, a struct's member)", failsAt: .runtime,
         evidence: .graded(.b, "at least eight independent codebases and posts report `rawValue` failing "
@@ -21,6 +21,10 @@ public struct CodablePropertyRule: PredicateRule {
         "an `@Attribute(.codable)` property", failsAt: .runtime,
         evidence: .graded(.a, "Apple, WWDC26 session 274 (What's new in SwiftData): a codable attribute's contents are "
             + "opaque to SwiftData and cannot be used in predicates or sort descriptors; how the failure shows is not said"))
+    static let codableIndexKey = RuleCase(
+        "an `@Attribute(.codable)` property as an `#Index` or `#Unique` key", failsAt: .runtime,
+        evidence: .graded(.c, "Apple's WWDC26 session 274 says a type SwiftData supports natively is what gives sorting, "
+            + "filtering and indexing, which we read as ruling out indexing a codable attribute; no failure is reported"))
 
     public static let description = RuleDescription(
         id: "codable-property",
@@ -37,9 +41,12 @@ public struct CodablePropertyRule: PredicateRule {
             enum value (a blog relaying a developer's post, not Apple: verify on a device), so an \
             app whose deployment target is 27 is not told about those comparisons; `.rawValue` stays reported on every system, as nothing says it \
             changed. A property marked `@Attribute(.codable)` (iOS 27) is stored as one opaque \
-            value: any use of it in a predicate fails, on every system.
+            value: any use of it in a predicate fails, on every system, and so does sorting or \
+            sectioning by it (Apple says so for both), and, in our reading of the same session, \
+            indexing it with `#Index` or `#Unique`. Keep the key in a property of its own, or sort \
+            the fetched array in memory with `sorted(using:)`.
             """,
-        cases: [storedValueMember, enumComparison, valueComparison, opaqueCodable],
+        cases: [storedValueMember, enumComparison, valueComparison, opaqueCodable, codableIndexKey],
         triggering: [
             Example(#"#Predicate<Movie> { $0.↓genre.rawValue == "drama" }"#),
             // Through an optional: still reaching into it, whatever the deployment target.
@@ -87,6 +94,25 @@ public struct CodablePropertyRule: PredicateRule {
                     var origin = Origin?.some(.studio)
                 }
                 """)]),
+            // A codable attribute as a sort key, or indexed.
+            Example(#"""
+            struct Wall: View {
+                @Query(sort: [SortDescriptor(\Gallery.↓poster?.url)]) var galleries: [Gallery]
+            }
+            """#, files: [gallery]),
+            Example(#"""
+            extension Gallery {
+                static var byLabel: FetchDescriptor<Gallery> { FetchDescriptor(sortBy: [SortDescriptor(\.↓label)]) }
+            }
+            """#, files: [gallery]),
+            Example(#"""
+            struct Cover: Codable, Hashable { var url = "" }
+            @Model final class Album {
+                #Index<Album>([\.title], [\.↓cover])
+                var title = ""
+                @Attribute(.codable) var cover = Cover()
+            }
+            """#),
             // An enum nested in a schema version, as versioned apps declare it.
             Example(#"#Predicate<SchemaV2.Trip> { $0.↓kind.rawValue == "beach" }"#, files: [ExampleFile("Schema.swift", """
                 enum SchemaV2 {
@@ -117,12 +143,25 @@ public struct CodablePropertyRule: PredicateRule {
                     var origins: [Origin] = []
                 }
                 """)]),
+            // Sorting by a stored field of the model, and sorting in memory.
+            Example(#"let descriptor = FetchDescriptor<Movie>(sortBy: [SortDescriptor(\.genreName), SortDescriptor(\.rating)])"#),
+            Example(#"let sorted = [Gallery]().sorted(using: SortDescriptor(\.label))"#, files: [gallery]),
             // From iOS 27 and macOS 27, SwiftData compares enums.
             Example("""
             let genre = Genre.comedy
             let predicate = #Predicate<Movie> { $0.genre == genre }
             """, deploymentTarget: DeploymentTarget(parsing: "iOS 27.0, macOS 27.0")),
         ])
+
+    static let gallery = ExampleFile("Gallery.swift", """
+        import SwiftData
+
+        struct Poster: Codable, Equatable { var url = "" }
+        @Model final class Gallery {
+            @Attribute(.codable) var poster: Poster? = nil
+            @Attribute(.codable) var label = ""
+        }
+        """)
 
     public init() {}
 
@@ -160,8 +199,8 @@ public struct CodablePropertyRule: PredicateRule {
                 return context.finding(
                     self, at: use.nameToken,
                     message: "`\(name)` is stored as `\(typeName)` data; comparing it with an enum value throws before "
-                        + "\(DeploymentTarget.Release.os27.names(for: platforms)), which the app supports. Store the raw value in "
-                        + "its own property and compare that, or raise the deployment target to the 2026 systems")
+                        + "\(DeploymentTarget.Release.os27.names(for: platforms)), which the app supports (it is reported to work "
+                        + "from iOS 27; not documented by Apple). Store the raw value in its own property and compare that")
             }
             guard context.reports(Self.valueComparison) else { return nil }
             return context.finding(
@@ -194,5 +233,23 @@ public struct CodablePropertyRule: PredicateRule {
     /// `@Attribute(.codable)`, also among other options: `@Attribute(.codable, .unique)`.
     static func isCodableAttribute(_ attribute: String) -> Bool {
         attribute.hasPrefix("@Attribute(") && attribute.contains(".codable")
+    }
+
+    public func check(_ context: KeyPathContext) -> [Finding] {
+        let ruleCase: RuleCase
+        switch context.role {
+        case .sort, .section: ruleCase = Self.opaqueCodable
+        case .index: ruleCase = Self.codableIndexKey
+        case .prefetch, .propertyToFetch: return []
+        }
+        guard context.reports(ruleCase) else { return [] }
+        return context.steps.compactMap { step in
+            guard let member = step.member, member.kind == .stored,
+                  member.attributes.contains(where: Self.isCodableAttribute) else { return nil }
+            return context.finding(
+                self, at: step.nameToken,
+                message: "`\(step.nameToken.text)` is `@Attribute(.codable)`: SwiftData stores it as one opaque value, so "
+                    + "\(context.role.purpose) it is not possible. Keep the key in a property of its own")
+        }
     }
 }

@@ -1,12 +1,13 @@
 import SwiftSyntax
 
 /// A member of a stored `UUID` in a key path: `$0.id.uuidString`.
-public struct ValueTypeMemberRule: PredicateRule {
+public struct ValueTypeMemberRule: PredicateRule, KeyPathRule {
     static let uuidMember = RuleCase(
         "a member of a stored `UUID`", failsAt: .runtime,
         evidence: .graded(.b, "three unrelated public projects quote the fatal error \"Invalid KeyPath id.uuidString "
             + "… points to a value type: UUID but has additional descendant\" (2025 onwards: a fix note that rewrote "
-            + "eleven predicates, an App Intents fix log, a data-layer comment about a sort descriptor)"))
+            + "eleven predicates, an App Intents fix log, a data-layer comment about a sort descriptor, the one "
+            + "source for sort keys)"))
 
     /// The model types whose stored values SwiftData keeps as one value, with the evidence that a
     /// member of them fails. `Date`, `URL`, `Data` and `Decimal` fail by the same mechanism in
@@ -25,8 +26,9 @@ public struct ValueTypeMemberRule: PredicateRule {
             error that `try` cannot catch: the key path "points to a value type: UUID but has \
             additional descendant". Convert the captured value instead: build \
             `UUID(uuidString: text)` before the predicate, handle a nil result there, and compare \
-            `$0.id == id`. Members of other stored values (`Date`, `URL`) are not reported: no \
-            report shows them failing.
+            `$0.id == id`. A sort key path is checked the same way (`SortDescriptor(\\.id.uuidString)` \
+            stops the app too): sort by the `UUID` itself, which is `Comparable`. Members of other \
+            stored values (`Date`, `URL`) are not reported: no report shows them failing.
             """,
         cases: [uuidMember],
         triggering: [
@@ -45,8 +47,16 @@ public struct ValueTypeMemberRule: PredicateRule {
                 #Predicate<Ticket> { $0.backup?.↓uuidString.contains(text) ?? false }
             }
             """, files: [ticketModels]),
+            Example(#"let descriptor = FetchDescriptor<Ticket>(sortBy: [SortDescriptor(\.serial.↓uuidString)])"#, files: [ticketModels]),
+            Example(#"""
+            var descriptor = FetchDescriptor<Ticket>()
+            descriptor.sortBy = [SortDescriptor(\.owner?.id.↓uuidString, order: .reverse)]
+            """#, files: [ticketModels]),
         ],
         nonTriggering: [
+            Example(#"let descriptor = FetchDescriptor<Ticket>(sortBy: [SortDescriptor(\.serial), SortDescriptor(\.owner?.id)])"#,
+                    files: [ticketModels]),
+            Example(#"let sorted = [Ticket]().sorted(using: SortDescriptor(\.serial.uuidString))"#, files: [ticketModels]),
             Example("""
             func ticket(serial text: String) -> Predicate<Ticket>? {
                 guard let serial = UUID(uuidString: text) else { return nil }
@@ -102,6 +112,21 @@ public struct ValueTypeMemberRule: PredicateRule {
                 message: "`\(use.nameToken.text)` is a stored `\(name)`, and a key path into its `\(member.text)` stops the app "
                     + "when the fetch starts; convert the captured value instead (`UUID(uuidString:)` before the predicate) "
                     + "and compare `\(use.nameToken.text)` itself")
+        }
+    }
+
+    public func check(_ context: KeyPathContext) -> [Finding] {
+        guard [.sort, .section].contains(context.role), context.reports(Self.uuidMember) else { return [] }
+        return context.steps.compactMap { step in
+            guard step.member?.kind == .stored, let type = step.member?.type,
+                  case .named(let name) = KeyPathResolution.unwrapped(type), Self.valueTypes.contains(name),
+                  let member = step.next else { return nil }
+            return context.finding(
+                self, at: member,
+                message: "`\(step.nameToken.text)` is a stored `\(name)`, and a key path into its `\(member.text)` stops the app "
+                    + "when the fetch starts; "
+                    + (context.role == .sort ? "sort by `\(step.nameToken.text)` itself (`\(name)` is `Comparable`)"
+                                             : "store the text in a property of its own and section by that"))
         }
     }
 }

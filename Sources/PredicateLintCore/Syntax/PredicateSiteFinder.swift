@@ -66,7 +66,7 @@ public enum PredicateSiteFinder {
         switch identifier.name.text {
         case "Predicate": return arguments
         case "Expression": return Array(arguments.dropLast())
-        case "FetchDescriptor", "Query": return Array(arguments.prefix(1))
+        case "FetchDescriptor", "Query", "ResultsObserver", "SortDescriptor": return Array(arguments.prefix(1))
         default: return []
         }
     }
@@ -112,7 +112,14 @@ public enum PredicateSiteFinder {
     /// `FetchDescriptor<Trip>`: that type, whose input the predicate is.
     static func typeOfAssignedPredicate(_ target: ExprSyntax) -> TypeSyntax? {
         guard let member = target.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "predicate",
-              let base = member.base?.as(DeclReferenceExprSyntax.self) else { return nil }
+              let base = member.base else { return nil }
+        return descriptorType(of: base)
+    }
+
+    /// The declared (or initialized) type of a descriptor variable: `FetchDescriptor<Trip>` for
+    /// `descriptor` in `descriptor.sortBy = …`.
+    static func descriptorType(of expression: ExprSyntax) -> TypeSyntax? {
+        guard let base = expression.as(DeclReferenceExprSyntax.self) else { return nil }
         switch LexicalLookup.binding(of: base.baseName.text, from: base) {
         case .variable(let binding)?:
             if let type = binding.typeAnnotation?.type { return type }
@@ -148,7 +155,12 @@ public enum PredicateSiteFinder {
            let model = arguments.first(where: { $0.label?.text == "model" }) {
             return predicateType(of: model.expression)
         }
-        guard let label = argument.label?.text, label == "filter" || label == "predicate" else { return nil }
+        guard let label = argument.label?.text, ["filter", "predicate", "filterBy"].contains(label) else { return nil }
+        return queryType(receiving: argument)
+    }
+
+    /// The type of the call or `@Query` attribute that takes `argument`, where the code states it.
+    static func queryType(receiving argument: LabeledExprSyntax) -> TypeSyntax? {
         let list = argument.parent
         if let call = list?.parent?.as(FunctionCallExprSyntax.self) {
             if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self) {

@@ -75,6 +75,14 @@ public struct PendingChangesFetchRule: FetchCallRule {
                 return try context.fetch(descriptor, batchSize: 100)
             }
             """#),
+            // A setting the code computes is not judged.
+            Example(#"""
+            func newestIDs(in context: ModelContext, includingUnsaved: Bool) throws -> [PersistentIdentifier] {
+                var descriptor = FetchDescriptor<Movie>(sortBy: [SortDescriptor(\.year)])
+                descriptor.includePendingChanges = includingUnsaved
+                return try context.fetchIdentifiers(descriptor)
+            }
+            """#),
             // Built elsewhere: its settings are not in view.
             Example(#"""
             func ids(in context: ModelContext, matching descriptor: FetchDescriptor<Movie>) throws -> [PersistentIdentifier] {

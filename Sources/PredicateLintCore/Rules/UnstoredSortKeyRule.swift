@@ -59,6 +59,13 @@ public struct UnstoredSortKeyRule: KeyPathRule {
             Example(#"let latestFirst = [Clip]().sorted(using: SortDescriptor(\.playhead, order: .reverse))"#, files: [clips]),
             Example(#"let descriptor = FetchDescriptor<Movie>(sortBy: [SortDescriptor(\.name), SortDescriptor(\.director?.name)])"#),
             Example(#"let descriptor = FetchDescriptor<Movie>(sortBy: [SortDescriptor(\.genreName), SortDescriptor(\.persistentModelID)])"#),
+            // Not handed to a fetch in view: the same descriptors may sort in memory.
+            Example(#"""
+            final class ShelfModel {
+                var sortBy = [SortDescriptor(\Movie.name)]
+                func sortByTitle() { sortBy = [SortDescriptor(\Movie.displayTitle)] }
+            }
+            """#),
         ])
 
     static let clips = ExampleFile("Clip.swift", """
@@ -78,18 +85,13 @@ public struct UnstoredSortKeyRule: KeyPathRule {
             let name = step.nameToken.text
             let advice = "Sort the fetched array in memory (`sorted(using:)`), or keep the key in a stored property of its own"
             switch step.member?.kind {
-            case .computed?:
-                guard context.reports(Self.computed) else { return nil }
+            case .computed?, .transient?:
+                let isComputed = step.member?.kind == .computed
+                guard context.reports(isComputed ? Self.computed : Self.transient) else { return nil }
                 return context.finding(
                     self, at: step.nameToken,
-                    message: "`\(name)` is a computed property of `\(step.model)`, which the store does not have to "
-                        + "\(context.role == .sort ? "sort" : "section") by. \(advice)")
-            case .transient?:
-                guard context.reports(Self.transient) else { return nil }
-                return context.finding(
-                    self, at: step.nameToken,
-                    message: "`\(name)` is `@Transient` on `\(step.model)`, so the store does not have it to "
-                        + "\(context.role == .sort ? "sort" : "section") by. \(advice)")
+                    message: "`\(name)` is \(isComputed ? "a computed property of" : "`@Transient` on") `\(step.model)`, which the "
+                        + "store does not have to \(context.role == .sort ? "sort" : "section") by. \(advice)")
             case .stored?:
                 guard let next = step.next, let type = step.member?.type,
                       case .composite(let typeName) = context.models.storage(of: type), !typeName.hasPrefix("["),

@@ -100,6 +100,12 @@ public struct CodablePropertyRule: PredicateRule, KeyPathRule {
                 @Query(sort: [SortDescriptor(\Gallery.↓poster?.url)]) var galleries: [Gallery]
             }
             """#, files: [gallery]),
+            // `sectionBy:` (iOS 27) is looked up the same way.
+            Example(#"""
+            struct Wall: View {
+                @Query(sectionBy: \Gallery.↓label) var galleries: [Gallery]
+            }
+            """#, files: [gallery]),
             Example(#"""
             extension Gallery {
                 static var byLabel: FetchDescriptor<Gallery> { FetchDescriptor(sortBy: [SortDescriptor(\.↓label)]) }

@@ -31,14 +31,15 @@ public struct Linter: Sendable {
             findings += Self.oneFindingPerConstruct(predicateRules.map { rule in { rule.check(context) } })
         }
         let keyPathRules = rules.compactMap { $0 as? any KeyPathRule }
-        for keyPath in keyPathRules.isEmpty ? [] : QueryKeyPathFinder.keyPaths(in: file.tree) {
+        let fetchRules = rules.compactMap { $0 as? any FetchCallRule }
+        let querySites = keyPathRules.isEmpty && fetchRules.isEmpty ? (keyPaths: [], fetchCalls: []) : QueryKeyPathFinder.sites(in: file.tree)
+        for keyPath in querySites.keyPaths {
             let context = KeyPathContext(file: file, keyPath: keyPath, models: models,
                                          resolution: QueryKeyPathResolution(keyPath: keyPath, index: models),
                                          deploymentTarget: deploymentTarget)
             findings += Self.oneFindingPerConstruct(keyPathRules.map { rule in { rule.check(context) } })
         }
-        let fetchRules = rules.compactMap { $0 as? any FetchCallRule }
-        for fetch in fetchRules.isEmpty ? [] : QueryKeyPathFinder.fetchCalls(in: file.tree) {
+        for fetch in querySites.fetchCalls {
             let context = FetchCallContext(file: file, fetch: fetch, deploymentTarget: deploymentTarget)
             findings += Self.oneFindingPerConstruct(fetchRules.map { rule in { rule.check(context) } })
         }

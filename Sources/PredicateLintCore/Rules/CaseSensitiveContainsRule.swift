@@ -21,7 +21,9 @@ public struct CaseSensitiveContainsRule: PredicateRule {
             text field in the same file (`.searchable(text: $query)`, `TextField(…, text: $name)`), \
             one plainly named as search input (`searchText`, `query`, `filterText`, `keyword`), \
             or a local value made from one. Identifiers, keys, codes, literals and values of \
-            unknown origin are left alone: matching them exactly is usually the point. `--fix` \
+            unknown origin are left alone: matching them exactly is usually the point. So is \
+            text folded before the predicate (`query.lowercased()`): it is often matched against \
+            a copy stored folded the same way, which the predicate cannot show. `--fix` \
             rewrites the call only where the argument is declared a `String`.
             """,
         cases: [caseSensitiveMatch],
@@ -58,6 +60,13 @@ public struct CaseSensitiveContainsRule: PredicateRule {
         ],
         nonTriggering: [
             Example(#"#Predicate<Movie> { $0.name.contains("heat") }"#),
+            // Case folded on purpose, perhaps to match a copy stored folded: the code cannot show which.
+            Example("""
+            func movies(matching searchText: String) -> Predicate<Movie> {
+                let query = searchText.lowercased()
+                return #Predicate<Movie> { $0.name.contains(query) }
+            }
+            """),
             Example(#"#Predicate<Movie> { $0.tags.contains("classic") }"#),
             Example("""
             func movies(fromServer serverID: String) -> Predicate<Movie> {
@@ -118,7 +127,8 @@ public struct CaseSensitiveContainsRule: PredicateRule {
             guard let name = call.calleeToken, name.text == "contains",
                   let argument = call.singleUnlabeledArgument, !context.isRegexValue(argument),
                   let receiver = call.receiver, Self.isModelStringProperty(receiver, context),
-                  CapturedValues.isTextPeopleType(argument, fileScope: context.fileFacts)
+                  CapturedValues.isTextPeopleType(argument, fileScope: context.fileFacts),
+                  !CapturedValues.isCaseFolded(argument, fileScope: context.fileFacts)
             else { return nil }
             let declared = CapturedValues.declaredType(of: argument, fileScope: context.fileFacts)
             // A `Character` does not build here at all (`non-codable-capture`).

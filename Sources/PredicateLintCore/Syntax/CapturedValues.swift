@@ -62,6 +62,36 @@ public enum CapturedValues {
         return textSources(of: source).contains { isTextPeopleType($0, fileScope: fileScope, visited: &visited) }
     }
 
+    /// Whether the text was case-folded before the predicate (`query.lowercased()`,
+    /// `localizedLowercase`, `folding(options:locale:)`), in the expression or in what the name it
+    /// captures was made from: whoever wrote that knows about case, and may well match a stored
+    /// copy folded the same way, which the predicate cannot show.
+    public static func isCaseFolded(_ expression: ExprSyntax, fileScope: FileFacts?) -> Bool {
+        var visited: Set<SyntaxIdentifier> = []
+        return isCaseFolded(expression, fileScope: fileScope, visited: &visited)
+    }
+
+    static let caseFoldingMembers: Set<String> = [
+        "lowercased", "uppercased", "localizedLowercase", "localizedUppercase", "folding", "capitalized", "localizedCapitalized",
+    ]
+
+    private static func isCaseFolded(_ expression: ExprSyntax, fileScope: FileFacts?, visited: inout Set<SyntaxIdentifier>) -> Bool {
+        let expression = throughWrapper(expression.withoutParentheses)
+        guard visited.insert(expression.id).inserted, visited.count < 16 else { return false }
+        for source in textSources(of: expression) {
+            let member = source.as(FunctionCallExprSyntax.self)?.calleeName ?? source.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            if let member, caseFoldingMembers.contains(member) { return true }
+        }
+        guard let reference = expression.as(DeclReferenceExprSyntax.self) else { return false }
+        let source: ExprSyntax?
+        switch LexicalLookup.binding(of: reference.baseName.text, from: reference, fileScope: fileScope) {
+        case .variable(let binding)?: source = binding.initializer?.value
+        case .optionalBinding(let binding)?: source = binding.initializer?.value
+        default: source = nil
+        }
+        return source.map { isCaseFolded($0, fileScope: fileScope, visited: &visited) } ?? false
+    }
+
     /// `$query.wrappedValue`, `query.wrappedValue` (a `Binding<String>`): the value itself.
     private static func throughWrapper(_ expression: ExprSyntax) -> ExprSyntax {
         var current = expression

@@ -8,12 +8,11 @@ import SwiftSyntax
 /// appended to a descriptor's `sortBy`; the same descriptor given to `sorted(using:)` sorts in
 /// memory, where any key path works, and one stored in a variable could be either.
 public enum QueryKeyPathFinder {
-    public static func keyPaths(in tree: SourceFileSyntax) -> [QueryKeyPath] {
-        collector(for: tree).keyPaths.compactMap(queryKeyPath(for:))
-    }
-
-    public static func fetchCalls(in tree: SourceFileSyntax) -> [FetchCall] {
-        collector(for: tree).calls.compactMap(fetchCall(for:))
+    /// A file's query key paths and fetch calls, found in one walk.
+    public static func sites(in tree: SourceFileSyntax) -> (keyPaths: [QueryKeyPath], fetchCalls: [FetchCall]) {
+        let collector = QueryCollector(viewMode: .sourceAccurate)
+        collector.walk(tree)
+        return (collector.keyPaths.compactMap(queryKeyPath(for:)), collector.calls.compactMap(fetchCall(for:)))
     }
 
     /// Words without which a text holds none of what this finder reports: the prefilter parses
@@ -29,12 +28,6 @@ public enum QueryKeyPathFinder {
     static let descriptorKeyPathSettings: [String: QueryKeyPath.Role] = [
         "relationshipKeyPathsForPrefetching": .prefetch, "propertiesToFetch": .propertyToFetch,
     ]
-
-    private static func collector(for tree: SourceFileSyntax) -> QueryCollector {
-        let collector = QueryCollector(viewMode: .sourceAccurate)
-        collector.walk(tree)
-        return collector
-    }
 
     // MARK: Key paths
 

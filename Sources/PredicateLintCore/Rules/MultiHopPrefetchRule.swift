@@ -35,6 +35,18 @@ public struct MultiHopPrefetchRule: KeyPathRule {
                 return descriptor
             }
             """#),
+            // An app's own initializer in an extension of `FetchDescriptor` takes the same list.
+            Example(#"""
+            extension FetchDescriptor {
+                init(relationshipKeyPathsForPrefetching paths: [PartialKeyPath<T>]) {
+                    self.init()
+                    relationshipKeyPathsForPrefetching = paths
+                }
+            }
+            func awardsWithDirectors() -> FetchDescriptor<Award> {
+                FetchDescriptor(relationshipKeyPathsForPrefetching: [\.movie, \.movie?.↓director])
+            }
+            """#),
         ],
         nonTriggering: [
             Example(#"""

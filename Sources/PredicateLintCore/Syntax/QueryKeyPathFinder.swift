@@ -62,6 +62,12 @@ public enum QueryKeyPathFinder {
            let macro = argument.parent?.parent.flatMap(MacroShape.init), ["Index", "Unique"].contains(macro.name) {
             return (.index, macro.genericArgument ?? enclosingClassName(of: macro.node))
         }
+        // `FetchDescriptor(…, relationshipKeyPathsForPrefetching: [\.owner])`, as an app's own
+        // initializer in an extension of `FetchDescriptor` spells it.
+        if let argument = array.parent?.as(LabeledExprSyntax.self), let label = argument.label?.text,
+           let role = descriptorKeyPathSettings[label], let consumer = queryTakingArgument(argument) {
+            return (role, consumer.flatMap(rootName(of:)))
+        }
         // `descriptor.relationshipKeyPathsForPrefetching = [\.owner]`
         if let assignment = array.parent?.as(InfixOperatorExprSyntax.self), assignment.operator.is(AssignmentExprSyntax.self),
            assignment.rightOperand.id == array.id, let member = assignment.leftOperand.as(MemberAccessExprSyntax.self),

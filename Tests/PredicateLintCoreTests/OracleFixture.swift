@@ -68,6 +68,11 @@ enum OracleFixture {
             func fetchIdentifiers<T>(_ descriptor: FetchDescriptor<T>) throws -> [PersistentIdentifier] { [] }
             func save() throws {}
         }
+        // iOS 27's observer, with the labels Apple's documentation gives it.
+        struct ResultsObserver<Element: PersistentModel, SectionTitle> {
+            init(filterBy: Predicate<Element>? = nil, sortBy: [SortDescriptor<Element>]? = nil,
+                 modelContext: ModelContext) throws {}
+        }
         // `#Index<Trip>([\.name], [\.start, \.end])` and `#Unique`, which Linux lacks, become
         // static properties of these types, so that their key paths are type-checked.
         struct OracleIndex<T> { init(_ keys: [PartialKeyPath<T>]...) {} }

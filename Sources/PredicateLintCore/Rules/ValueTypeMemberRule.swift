@@ -48,6 +48,14 @@ public struct ValueTypeMemberRule: PredicateRule, KeyPathRule {
             }
             """, files: [ticketModels]),
             Example(#"let descriptor = FetchDescriptor<Ticket>(sortBy: [SortDescriptor(\.serial.↓uuidString)])"#, files: [ticketModels]),
+            // iOS 27's `ResultsObserver` takes the same predicate and sort descriptors.
+            Example(#"""
+            func watchTickets(serial: String, in context: ModelContext) throws {
+                _ = try ResultsObserver<Ticket, Never>(
+                    filterBy: #Predicate { $0.serial.↓uuidString == serial },
+                    sortBy: [SortDescriptor(\.owner?.id.↓uuidString)], modelContext: context)
+            }
+            """#, files: [ticketModels]),
             Example(#"""
             var descriptor = FetchDescriptor<Ticket>()
             descriptor.sortBy = [SortDescriptor(\.owner?.id.↓uuidString, order: .reverse)]

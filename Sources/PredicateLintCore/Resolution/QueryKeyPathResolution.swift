@@ -15,8 +15,6 @@ public struct QueryKeyPathResolution {
         /// The property the path goes on to after this one (`uuidString` after `id` in
         /// `\.id.uuidString`); nil where the path ends here.
         public let next: TokenSyntax?
-        /// Its position among the path's properties: 0 for the root model's own property.
-        public let depth: Int
     }
 
     public let root: PredicateRoot
@@ -32,7 +30,7 @@ public struct QueryKeyPathResolution {
             for (depth, name) in properties.enumerated() {
                 let member = index.member(name.text, of: model)
                 steps.append(Step(nameToken: name, model: model, member: member,
-                                  next: depth + 1 < properties.count ? properties[depth + 1] : nil, depth: depth))
+                                  next: depth + 1 < properties.count ? properties[depth + 1] : nil))
                 guard case .named(let next)? = member?.type.map(KeyPathResolution.unwrapped), index.isModel(next) else { break }
                 model = next
             }

@@ -5,7 +5,7 @@ public struct MultiHopPrefetchRule: KeyPathRule {
     static let multiHop = RuleCase(
         "a prefetch key path through more than one relationship", failsAt: .runtime,
         evidence: .graded(.d, "one project (dashpay/platform pull request 3691, merged 2026-05-20, iOS 26-era SwiftData): "
-            + "the fetch stopped with \"Couldn't find \\\\T.<computed …>?.<computed …>? on T with fields\", and the fix kept "
+            + "the fetch stopped with \"Couldn't find \\T.<computed …>?.<computed …>? on T with fields\", and the fix kept "
             + "only the direct relationship"))
 
     public static let description = RuleDescription(

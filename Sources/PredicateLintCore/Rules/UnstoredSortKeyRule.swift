@@ -13,7 +13,7 @@ public struct UnstoredSortKeyRule: KeyPathRule {
         evidence: .graded(.d, "the store has no such column (Apple, for predicates), and a fetch sorts in the store; no "
             + "report of the failure was found (searched 2026-12-02)"))
     static let storedValueMember = RuleCase(
-        "a key inside a stored struct or enum value (`\\\\.stats?.updatedAt`)", failsAt: .runtime,
+        "a key inside a stored struct or enum value (`\\.stats?.updatedAt`)", failsAt: .runtime,
         evidence: .graded(.d, "one public app's crash fix (2026): four sort descriptors through an optional Codable struct "
             + "attribute, replaced by a stored copy of the field; no second report was found (searched 2026-12-02)"))
 

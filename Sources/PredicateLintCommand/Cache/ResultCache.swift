@@ -377,3 +377,12 @@ public final class ResultCache: Sendable {
         writeData(Data(text.utf8), Self.folderIndexName)
     }
 }
+
+extension ResultCache {
+    /// What an index of the cache holds after a run: what earlier runs saw as well (a run over
+    /// one app, or one file, does not make the next run over the whole tree read everything
+    /// again), up to `limit` entries; past it, only this run's.
+    static func index<Key, Value>(_ earlier: [Key: Value], learning now: [Key: Value], limit: Int) -> [Key: Value] {
+        earlier.count + now.count <= limit ? earlier.merging(now) { _, new in new } : now
+    }
+}

@@ -43,15 +43,9 @@ public final class Workspace: @unchecked Sendable {
     private var deferredModels: [Project: DeferredModels] = [:]
     /// Held while a deferred project is indexed, so that it is indexed once.
     private let indexingLock = NSLock()
-    private let indexesLock = NSLock()
-    /// What each folder with a package manifest or Xcode project states, once read.
-    private var targetsByFolder: [String: ProjectDeploymentTarget?] = [:]
-    /// Project files earlier runs read for deployment targets (`statedTarget`), read on first use.
-    private var projectFiles: [FileIdentity: ResultCache.KnownFile]?
-    private var lintersByConfiguration: [String: SelectedLinter] = [:]
-    /// The cache's scan and file indexes as last read or written: read once however many
-    /// times files are scanned.
-    private var indexes: (contents: [ContentDigest: Prefilter], files: [FileIdentity: ResultCache.KnownFile])?
+    private let deploymentTargets: DeploymentTargets
+    private let linters: LinterSelection
+    private let scanIndexes: ScanIndexes
     /// Files the declarations pass parsed for linting as well, until `lint` takes them.
     private var parsedForLint: [String: ParsedForLint] = [:]
     private let lock = NSLock()
@@ -62,6 +56,9 @@ public final class Workspace: @unchecked Sendable {
         self.settings = settings
         configurations = try ConfigurationResolver(explicitPath: settings.configurationPath)
         projects = ProjectLocator(roots: roots)
+        deploymentTargets = DeploymentTargets(cache: settings.cache, now: settings.now)
+        linters = LinterSelection(enableAllRules: settings.enableAllRules)
+        scanIndexes = ScanIndexes(cache: settings.cache)
     }
 
     /// A workspace for a long-lived server: the nearest `.predicate-lint.json` decides (there
@@ -83,7 +80,7 @@ public final class Workspace: @unchecked Sendable {
         let known = settings.cache?.folderIndex() ?? [:]
         let discovery = FileDiscovery.swiftFiles(in: roots, known: known, now: settings.now())
         if let cache = settings.cache, discovery.freshFolders.contains(where: { known[$0.key] != $0.value }) {
-            cache.storeFolderIndex(Self.index(known, learning: discovery.freshFolders, limit: max(20_000, 2 * discovery.listedFolders.count)))
+            cache.storeFolderIndex(ResultCache.index(known, learning: discovery.freshFolders, limit: max(20_000, 2 * discovery.listedFolders.count)))
         }
         // Lookups are by absolute path: a run over `.` lists relative ones.
         let listed = discovery.listedFolders.map { (folder: Paths.absolute($0.folder), listing: $0.listing) }
@@ -99,75 +96,26 @@ public final class Workspace: @unchecked Sendable {
     /// written count as settled).
     public func scan(_ paths: [String], now: Int64 = FileStamp.now())
         -> (files: [ScannedFile], problems: [InputProblem]) {
-        let cache = settings.cache
-        let (known, knownFiles) = knownIndexes()
-        let results = ThreadPool.parallelMap(paths) { path -> (Result<ScannedFile, InputProblem>, FileStamp?, read: Bool) in
+        let stamping = settings.cache != nil
+        let (known, knownFiles) = scanIndexes.known()
+        let results = ThreadPool.parallelMap(paths) { path -> ScanIndexes.Scanned in
             // Stamped before reading: a write during the read then changes the stamp, and the
             // next run reads the file again.
-            let stamp = cache == nil ? nil : FileStamp(path: path)
+            let stamp = stamping ? FileStamp(path: path) : nil
             if let stamp, let file = knownFiles[stamp.identity], file.stamp == stamp, let prefilter = known[file.digest] {
-                return (.success(ScannedFile.known(path: path, file, prefilter: prefilter)), stamp, false)
+                return ScanIndexes.Scanned(result: .success(ScannedFile.known(path: path, file, prefilter: prefilter)), stamp: stamp, read: false)
             }
-            return (ScannedFile.scan(path: path, known: known), stamp, true)
+            return ScanIndexes.Scanned(result: ScannedFile.scan(path: path, known: known), stamp: stamp, read: true)
         }
-        let files = results.compactMap { try? $0.0.get() }
-        // A file known from both indexes would be stored as it is there: only a run that read
-        // a file can change them (a warm run over 10,000 files skips building both again).
-        if let cache, results.contains(where: \.read) {
-            let limit = max(20_000, 2 * paths.count)
-            let seen = Dictionary(files.map { ($0.contentDigest, $0.prefilter) }, uniquingKeysWith: { first, _ in first })
-            var contents = known
-            if seen.keys.contains(where: { known[$0] == nil }) {
-                contents = Self.index(known, learning: seen, limit: limit)
-                cache.storeScanIndex(contents)
-            }
-            var read: [FileIdentity: ResultCache.KnownFile] = [:]
-            for result in results {
-                guard case let (.success(file), stamp?, _) = result, stamp.isSettled(before: now) else { continue }
-                read[stamp.identity] = ResultCache.KnownFile(stamp: stamp, digest: file.contentDigest, byteOrderMark: file.byteOrderMark)
-            }
-            var stamped = knownFiles
-            if read.contains(where: { knownFiles[$0.key] != $0.value }) {
-                stamped = Self.index(knownFiles, learning: read, limit: limit)
-                cache.storeFileIndex(stamped)
-            }
-            indexesLock.withLock { indexes = (contents, stamped) }
-        }
-        return (files, results.compactMap { if case .failure(let problem) = $0.0 { problem } else { nil } })
+        scanIndexes.learn(from: results, now: now)
+        return (results.compactMap { try? $0.result.get() },
+                results.compactMap { if case .failure(let problem) = $0.result { problem } else { nil } })
     }
 
-    /// What an index of the cache holds after a run: what earlier runs saw as well (a run over
-    /// one app, or one file, does not make the next run over the whole tree read everything
-    /// again), up to `limit` entries; past it, only this run's.
-    static func index<Key, Value>(_ earlier: [Key: Value], learning now: [Key: Value], limit: Int) -> [Key: Value] {
-        earlier.count + now.count <= limit ? earlier.merging(now) { _, new in new } : now
-    }
-
-    /// Starts reading the cache's indexes on a thread of its own: much of discovering files is
-    /// one thread's work, and the indexes are read meanwhile. `scan` waits for them.
+    /// Starts reading the cache's scan and file indexes on a thread of their own: much of
+    /// discovering files is one thread's work, and the indexes are read meanwhile. `scan` waits for them.
     public func startReadingIndexes() {
-        guard settings.cache != nil else { return }
-        ThreadPool.start { [self] in _ = knownIndexes() }
-    }
-
-    /// The cache's indexes, read on first use (under a lock of their own, which `scan` waits
-    /// on while another thread reads them).
-    private func knownIndexes() -> (contents: [ContentDigest: Prefilter], files: [FileIdentity: ResultCache.KnownFile]) {
-        guard let cache = settings.cache else { return ([:], [:]) }
-        return indexesLock.withLock {
-            if let indexes { return indexes }
-            // The two files are read and parsed side by side: each has a line per file.
-            enum Index: Sendable { case contents([ContentDigest: Prefilter]), files([FileIdentity: ResultCache.KnownFile]) }
-            var read: (contents: [ContentDigest: Prefilter], files: [FileIdentity: ResultCache.KnownFile]) = ([:], [:])
-            for index in ThreadPool.parallelMap([true, false], { $0 ? Index.contents(cache.scanIndex()) : Index.files(cache.fileIndex()) }) {
-                switch index {
-                case .contents(let contents): read.contents = contents
-                case .files(let files): read.files = files
-                }
-            }
-            indexes = read
-            return read
-        }
+        scanIndexes.startReading()
     }
 
     // MARK: Configuration
@@ -207,12 +155,7 @@ public final class Workspace: @unchecked Sendable {
     public func linter(for path: String, ignoringExclusion: Bool = false) -> SelectedLinter? {
         guard case .success(let configuration) = configurations.configuration(for: path),
               ignoringExclusion || configuration.covers(path) else { return nil }
-        let target = deploymentTarget(for: path, configuration: configuration).target
-        let key = "\(configuration.path ?? "")|\(target)"
-        if let known = lock.withLock({ lintersByConfiguration[key] }) { return known }
-        let selected = SelectedLinter(configuration: configuration, enableAllRules: settings.enableAllRules, deploymentTarget: target)
-        lock.withLock { lintersByConfiguration[key] = selected }
-        return selected
+        return linters.linter(for: configuration, target: deploymentTarget(for: path, configuration: configuration).target)
     }
 
     /// The deployment target that applies to a file, and where it comes from: the
@@ -228,47 +171,7 @@ public final class Workspace: @unchecked Sendable {
         if let configured = configuration.deploymentTarget {
             return AppliedDeploymentTarget(target: configured, source: configuration.path ?? "the configuration")
         }
-        for folder in projects.markedFolders(of: path) {
-            let found: ProjectDeploymentTarget?
-            if let known = lock.withLock({ targetsByFolder[folder] }) {
-                found = known
-            } else {
-                found = ProjectDeploymentTarget.read(projectFolder: folder, stated: statedTarget(inFile:kind:))
-                lock.withLock { targetsByFolder[folder] = .some(found) }
-            }
-            if let found {
-                return AppliedDeploymentTarget(target: found.target, source: found.sources.map { "\(folder)/\($0)" }.joined(separator: ", "))
-            }
-        }
-        return AppliedDeploymentTarget(target: .swiftDataMinimum, source: "none stated; SwiftData's oldest systems")
-    }
-
-    /// The target a project file states. With a cache, a file whose stamp is as an earlier
-    /// run saw it is known by that run's digest and not read again (a large Xcode project
-    /// took milliseconds to read on every run).
-    private func statedTarget(inFile path: String, kind: ProjectDeploymentTarget.SourceKind) -> DeploymentTarget? {
-        guard let cache = settings.cache else { return ProjectDeploymentTarget.stated(inFile: path, kind: kind) }
-        // Stamped before reading, as sources are.
-        let stamp = FileStamp(path: path)
-        let known = lock.withLock {
-            if projectFiles == nil { projectFiles = cache.fileIndex(.projectFiles) }
-            return stamp.flatMap { projectFiles?[$0.identity] }
-        }
-        if let stamp, let known, known.stamp == stamp, let stated = cache.statedTarget(kind: kind.rawValue, digest: known.digest) {
-            return stated
-        }
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        let digest = SHA256.digest(data)
-        let stated = ProjectDeploymentTarget.stated(in: String(decoding: data, as: UTF8.self), kind: kind)
-        cache.store(statedTarget: stated, kind: kind.rawValue, digest: digest)
-        if let stamp, stamp.isSettled(before: settings.now()) {
-            let index = lock.withLock {
-                projectFiles?[stamp.identity] = ResultCache.KnownFile(stamp: stamp, digest: digest, byteOrderMark: false)
-                return projectFiles ?? [:]
-            }
-            cache.storeFileIndex(index, .projectFiles)
-        }
-        return stated
+        return deploymentTargets.target(stated: projects.markedFolders(of: path))
     }
 
     /// For long-lived servers: whether any configuration changed on disk since it was read;
@@ -276,10 +179,8 @@ public final class Workspace: @unchecked Sendable {
     @discardableResult
     public func reloadConfigurationIfChanged() -> Bool {
         guard configurations.reloadIfChanged() else { return false }
-        lock.withLock {
-            lintersByConfiguration = [:]
-            targetsByFolder = [:]
-        }
+        linters.forget()
+        deploymentTargets.forget()
         return true
     }
 
@@ -591,22 +492,4 @@ struct ParsedForLint: Sendable {
         let outline = ParseGuard.refusal(for: text) == nil ? PredicateOutline(text: text) : nil
         self.init(source: SourceFile(path: path, text: outline?.text ?? text), original: outline == nil ? nil : text, digest: digest)
     }
-}
-
-/// The rules that check a file, as its configuration chooses them, for its deployment target.
-public struct SelectedLinter: Sendable {
-    public let linter: Linter
-    /// Everything about the configuration and the target that can change a finding.
-    public let configurationDigest: String
-
-    init(configuration: Configuration, enableAllRules: Bool, deploymentTarget: DeploymentTarget) {
-        linter = configuration.linter(enableAllRules: enableAllRules, deploymentTarget: deploymentTarget)
-        configurationDigest = StableHash.hex([configuration.effectiveJSON(enableAllRules: enableAllRules), linter.deploymentTarget.description])
-    }
-}
-
-/// A deployment target and where it was found, as `config --effective` shows it.
-public struct AppliedDeploymentTarget: Sendable, Equatable {
-    public let target: DeploymentTarget
-    public let source: String
 }

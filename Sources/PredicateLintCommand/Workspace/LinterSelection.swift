@@ -1,0 +1,38 @@
+import Foundation
+import PredicateLintCore
+
+/// The linter for each configuration and deployment target, made once.
+final class LinterSelection: @unchecked Sendable {
+    private let enableAllRules: Bool
+    private var byConfiguration: [String: SelectedLinter] = [:]
+    private let lock = NSLock()
+
+    init(enableAllRules: Bool) {
+        self.enableAllRules = enableAllRules
+    }
+
+    func linter(for configuration: Configuration, target: DeploymentTarget) -> SelectedLinter {
+        let key = "\(configuration.path ?? "")|\(target)"
+        if let known = lock.withLock({ byConfiguration[key] }) { return known }
+        let selected = SelectedLinter(configuration: configuration, enableAllRules: enableAllRules, deploymentTarget: target)
+        lock.withLock { byConfiguration[key] = selected }
+        return selected
+    }
+
+    /// Forgets every linter: a configuration changed.
+    func forget() {
+        lock.withLock { byConfiguration = [:] }
+    }
+}
+
+/// The rules that check a file, as its configuration chooses them, for its deployment target.
+public struct SelectedLinter: Sendable {
+    public let linter: Linter
+    /// Everything about the configuration and the target that can change a finding.
+    public let configurationDigest: String
+
+    init(configuration: Configuration, enableAllRules: Bool, deploymentTarget: DeploymentTarget) {
+        linter = configuration.linter(enableAllRules: enableAllRules, deploymentTarget: deploymentTarget)
+        configurationDigest = StableHash.hex([configuration.effectiveJSON(enableAllRules: enableAllRules), linter.deploymentTarget.description])
+    }
+}

@@ -52,10 +52,10 @@ struct LintRun {
         // Selecting needs no models; knowing what is linted lets the declarations pass parse a
         // file needed by both passes once.
         let selected = select(files, workspace)
-        workspace.indexModels(of: indexed, sharing: modelSources(excluding: Set(indexed.map(\.path)), workspace, &outcome),
-                              linting: options.fix ? [] : Set(selected.map(\.file.path)))
+        let preparsed = workspace.indexModels(of: indexed, sharing: modelSources(excluding: Set(indexed.map(\.path)), workspace, &outcome),
+                                              linting: options.fix ? [] : Set(selected.map(\.file.path)))
         let fixed = options.fix ? fix(selected, workspace, &outcome) : [:]
-        lint(selected, fixed: fixed, workspace, &outcome)
+        lint(selected, preparsed: preparsed, fixed: fixed, workspace, &outcome)
         workspace.settings.cache?.prune(limit: ResultCache.limit(forRunOver: files.count))
         applyBaseline(selected, &outcome)
         let output = report(outcome)
@@ -212,13 +212,14 @@ struct LintRun {
         options.reporter ?? (environment.standardOutputIsTerminal ? .pretty : .xcode)
     }
 
-    func lint(_ selected: [(file: ScannedFile, linter: SelectedLinter)], fixed: [String: FileFix], _ workspace: Workspace,
-              _ outcome: inout Outcome) {
+    func lint(_ selected: [(file: ScannedFile, linter: SelectedLinter)], preparsed: PreparsedFiles,
+              fixed: [String: FileFix], _ workspace: Workspace, _ outcome: inout Outcome) {
         let keepSources = needsSources
         let results = ThreadPool.parallelMap(selected) { file, linter in
             // A fixed file is reported as it now is, with the fixer's last lint of it.
             let fix = fixed[file.path]
-            return workspace.lint(file, with: linter, keepingSource: keepSources, parsed: fix?.source, known: fix?.remaining)
+            return workspace.lint(file, with: linter, keepingSource: keepSources, preparsed: preparsed.take(file.path),
+                                  parsed: fix?.source, known: fix?.remaining)
         }
         outcome.problems += results.compactMap(\.problem)
         outcome.findings = results.flatMap(\.findings)

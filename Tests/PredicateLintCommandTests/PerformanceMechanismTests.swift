@@ -279,7 +279,7 @@ import SyntheticCorpus
     /// changes it; the order files come in does not.
     @Test func snapshotsTellEveryPathAndContentApart() {
         func snapshot(_ files: [(String, String)], shared: [(String, String)] = [], prefilter: Bool = true) -> String {
-            Workspace.snapshot(of: files.map { ScannedFile.scan(text: $1, path: $0) },
+            DeclarationsPass.snapshot(of: files.map { ScannedFile.scan(text: $1, path: $0) },
                                sharing: shared.map { ScannedFile.scan(text: $1, path: $0) }, prefilter: prefilter)
         }
         let base = [("App/A.swift", "a"), ("App/Views/B.swift", "b"), ("C.swift", "c")]

@@ -54,7 +54,7 @@ public final class ResultCache: Sendable {
         write(declarations, Self.name(["declarations", digest.description]))
     }
 
-    /// The digest of the models a project's snapshot (`Workspace.snapshot`) indexed to: a
+    /// The digest of the models a project's snapshot (`DeclarationsPass.snapshot`) indexed to: a
     /// run over unchanged files then needs no declarations unless a file's findings are not
     /// cached.
     public func modelsDigest(snapshot: String) -> String? {

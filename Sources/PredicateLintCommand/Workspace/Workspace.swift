@@ -36,19 +36,10 @@ public final class Workspace: @unchecked Sendable {
     public let settings: Settings
     let configurations: ConfigurationResolver
     private let projects: ProjectLocator
-    private var modelsByProject: [Project: ProjectModels] = [:]
-    /// Projects whose files are all as a run already indexed them: their models' digest is
-    /// known from the cache, and their declarations are read only if a file must be checked
-    /// against them (`models(for:)`).
-    private var deferredModels: [Project: DeferredModels] = [:]
-    /// Held while a deferred project is indexed, so that it is indexed once.
-    private let indexingLock = NSLock()
+    private let modelsPerProject: ModelsPerProject
     private let deploymentTargets: DeploymentTargets
     private let linters: LinterSelection
     private let scanIndexes: ScanIndexes
-    /// Files the declarations pass parsed for linting as well, until `lint` takes them.
-    private var parsedForLint: [String: ParsedForLint] = [:]
-    private let lock = NSLock()
 
     /// Throws when an explicit configuration is broken: then nothing can be linted.
     public init(roots: [String], settings: Settings = Settings()) throws(Configuration.Failure) {
@@ -59,6 +50,9 @@ public final class Workspace: @unchecked Sendable {
         deploymentTargets = DeploymentTargets(cache: settings.cache, now: settings.now)
         linters = LinterSelection(enableAllRules: settings.enableAllRules)
         scanIndexes = ScanIndexes(cache: settings.cache)
+        let projects = projects
+        modelsPerProject = ModelsPerProject(pass: DeclarationsPass(cache: settings.cache, prefilter: settings.prefilter,
+                                                                   projectOf: { projects.project(of: $0) }))
     }
 
     /// A workspace for a long-lived server: the nearest `.predicate-lint.json` decides (there
@@ -204,38 +198,23 @@ public final class Workspace: @unchecked Sendable {
 
     /// The models of the project `path` belongs to (indexed now if they were deferred).
     public func models(for path: String) -> ProjectModels {
-        let project = project(of: path)
-        if let known = lock.withLock({ modelsByProject[project] }) { return known }
-        guard lock.withLock({ deferredModels[project] }) != nil else { return .empty }
-        return indexingLock.withLock {
-            // Another thread may have indexed it meanwhile.
-            guard let deferred = lock.withLock({ deferredModels[project] }) else { return lock.withLock { modelsByProject[project] } ?? .empty }
-            let models = index([project: deferred.files], sharing: deferred.shared, linting: [])[project] ?? .empty
-            lock.withLock {
-                modelsByProject[project] = models
-                deferredModels[project] = nil
-            }
-            return models
-        }
+        modelsPerProject.models(of: project(of: path))
     }
 
     /// The digest of those models (`ProjectModels.digest`), without indexing deferred ones.
     public func modelsDigest(for path: String) -> String {
-        let project = project(of: path)
-        return lock.withLock { modelsByProject[project]?.digest ?? deferredModels[project]?.digest } ?? ProjectModels.empty.digest
+        modelsPerProject.digest(of: project(of: path))
     }
 
-    /// The declarations pass: parses, on all cores, the files that can shape each project's
-    /// models (model files, files declaring a predicate's root or a regex constant first; then
-    /// files declaring a type a model stores or adopts, or extending a model or what it adopts,
-    /// until nothing new turns up; with the prefilter off, every file), and replaces the models
-    /// of the projects these files belong to. A project's names never pull in another project's
-    /// files.
+    /// The declarations pass (`DeclarationsPass`) over `files`, replacing the models of the
+    /// projects they belong to.
     /// `shared`: files whose declarations every one of these projects sees (`--models`: a
     /// target's dependencies, wherever they are). `linting`: the paths the caller lints next;
     /// one of them that this pass must parse is parsed once, as `lint` would (its outline), and
-    /// its tree kept for `lint`, so that no file is parsed twice in a run.
-    public func indexModels(of files: [ScannedFile], sharing shared: [ScannedFile] = [], linting: Set<String> = []) {
+    /// returned for `lint`, so that no file is parsed twice in a run.
+    @discardableResult
+    public func indexModels(of files: [ScannedFile], sharing shared: [ScannedFile] = [],
+                            linting: Set<String> = []) -> PreparsedFiles {
         // A file's project is its folder's: asked again only where the folder changes (files
         // come folder by folder).
         var byProject: [Project: [ScannedFile]] = [:]
@@ -246,155 +225,14 @@ public final class Workspace: @unchecked Sendable {
             previous = (folder, project)
             byProject[project, default: []].append(file)
         }
-        var now: [Project: [ScannedFile]] = [:]
-        var snapshots: [Project: String] = [:]
-        var deferred: [Project: DeferredModels] = [:]
-        if let cache = settings.cache {
-            // Each project's snapshot digests every path in it: on all cores.
-            let prefilter = settings.prefilter
-            let looked = ThreadPool.parallelMap(Array(byProject)) { project, projectFiles in
-                let snapshot = Self.snapshot(of: projectFiles, sharing: shared, prefilter: prefilter)
-                return (project, projectFiles, snapshot, cache.modelsDigest(snapshot: snapshot))
-            }
-            for (project, projectFiles, snapshot, digest) in looked {
-                if let digest {
-                    deferred[project] = DeferredModels(files: projectFiles, shared: shared, digest: digest)
-                } else {
-                    now[project] = projectFiles
-                    snapshots[project] = snapshot
-                }
-            }
-        } else {
-            now = byProject
-        }
-        let indexed = index(now, sharing: shared, linting: linting)
-        for (project, models) in indexed {
-            if let snapshot = snapshots[project] { settings.cache?.store(modelsDigest: models.digest, snapshot: snapshot) }
-        }
-        lock.withLock {
-            for project in byProject.keys {
-                modelsByProject[project] = indexed[project]
-                deferredModels[project] = deferred[project]
-            }
-        }
-    }
-
-    /// What decides a project's models: the path and content of each of its files and of the
-    /// shared ones, and whether the prefilter chose what was parsed (the cache's entry names
-    /// add the tool's version). Equal snapshots index to equal models.
-    static func snapshot(of files: [ScannedFile], sharing shared: [ScannedFile], prefilter: Bool) -> String {
-        // Asked of every file on every warm run: the bytes are laid out directly and digested
-        // once. A folder is written where it changes, then each file's name and digest: half
-        // the bytes of every full path.
-        var bytes: [UInt8] = []
-        func append(_ text: some StringProtocol) {
-            bytes.append(contentsOf: "\(text.utf8.count):".utf8)
-            bytes.append(contentsOf: text.utf8)
-        }
-        append(prefilter ? "prefiltered" : "every file")
-        for (marker, list) in [("files", files), ("shared", shared)] {
-            append(marker)
-            var isFirst = true
-            var folder: Substring?
-            for (path, digest) in list.map({ ($0.path, $0.contentDigest) }).sorted(by: { $0.0 < $1.0 }) {
-                // Folders are marked `/` and their path; a path without `/`, `.` alone.
-                let written = Paths.writtenFolder(of: path)
-                if isFirst || written != folder {
-                    if let written {
-                        bytes.append(UInt8(ascii: "/"))
-                        append(written)
-                    } else {
-                        bytes.append(UInt8(ascii: "."))
-                    }
-                    (folder, isFirst) = (written, false)
-                }
-                append(written.map { path[path.utf8.index(after: $0.endIndex)...] } ?? path[...])
-                for word in [digest.word0, digest.word1, digest.word2, digest.word3] {
-                    for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
-                }
-            }
-        }
-        return bytes.withUnsafeBytes { SHA256.digest($0) }.description
-    }
-
-    /// The declarations pass over `byProject`: their models, by project.
-    private func index(_ byProject: [Project: [ScannedFile]], sharing shared: [ScannedFile], linting: Set<String>) -> [Project: ProjectModels] {
-        guard !byProject.isEmpty else { return [:] }
-        let files = byProject.values.flatMap { $0 }
-        let cache = settings.cache
-        var contributions: [Project: [String: ProjectModels.Contribution]] = [:]
-        let sharedContributions = ThreadPool.parallelMap(shared) { file -> (String, ProjectModels.Contribution)? in
-            if let cached = cache?.declarations(digest: file.contentDigest) {
-                return (file.path, .init(contentDigest: file.contentDigest, declarations: cached))
-            }
-            guard case .success(let loaded) = file.loadText() else { return nil }
-            let declarations = FileDeclarations(path: file.path, text: loaded.text)
-            cache?.store(declarations, digest: loaded.digest)
-            return (file.path, .init(contentDigest: loaded.digest, declarations: declarations))
-        }.compactMap { $0 }
-        for project in byProject.keys {
-            for (path, contribution) in sharedContributions { contributions[project, default: [:]][path] = contribution }
-        }
-        // What each project's models and predicates are about: the predicates' roots first.
-        var names = byProject.mapValues { files in files.reduce(into: Set<String>()) { $0.formUnion($1.prefilter.rootNames) } }
-        var extendable: [Project: Set<String>] = [:]
-        for project in byProject.keys {
-            for (_, contribution) in sharedContributions {
-                names[project, default: []].formUnion(contribution.declarations.referencedTypeNames)
-                extendable[project, default: []].formUnion(contribution.declarations.extendableTypeNames)
-            }
-        }
-        var pending = files.filter {
-            !settings.prefilter || $0.prefilter.declaresAnything(about: names[project(of: $0.path)] ?? [], extending: [])
-        }
-        while !pending.isEmpty {
-            let parsed = ThreadPool.parallelMap(pending) { file -> (ScannedFile, (ContentDigest, FileDeclarations)?) in
-                if let cached = cache?.declarations(digest: file.contentDigest) { return (file, (file.contentDigest, cached)) }
-                // Unreadable now: the lint of the same file reports it.
-                guard case .success(let loaded) = file.loadText() else { return (file, nil) }
-                let declarations: FileDeclarations
-                if linting.contains(file.path) {
-                    let parsed = ParsedForLint(path: file.path, text: loaded.text, digest: loaded.digest)
-                    declarations = FileDeclarations(file: parsed.source)
-                    self.lock.withLock { self.parsedForLint[file.path] = parsed }
-                } else {
-                    declarations = FileDeclarations(path: file.path, text: loaded.text)
-                }
-                cache?.store(declarations, digest: loaded.digest)
-                return (file, (loaded.digest, declarations))
-            }
-            for case let (file, (digest, declarations)?) in parsed {
-                let project = project(of: file.path)
-                contributions[project, default: [:]][file.path] = .init(contentDigest: digest, declarations: declarations)
-                names[project, default: []].formUnion(declarations.referencedTypeNames)
-                extendable[project, default: []].formUnion(declarations.extendableTypeNames)
-            }
-            // Files that may declare what a model of their project stores or adopts, a root, or
-            // a constant, or extend a model, and are not read yet.
-            pending = byProject.flatMap { project, files in
-                files.filter { file in
-                    contributions[project]?[file.path] == nil
-                        && file.prefilter.declaresAnything(about: names[project] ?? [], extending: extendable[project] ?? [])
-                }
-            }
-        }
-        // Which module each file is in, for projects holding SwiftPM packages.
-        let manifests = ThreadPool.parallelMap(files.filter { SourceModules.isManifestPath($0.path) }) { file in
-            (file.path, file.loadText().map { ProjectModels.Manifest(contentDigest: $0.digest, manifest: PackageManifest(text: $0.text)) })
-        }
-        var manifestsByProject: [Project: [String: ProjectModels.Manifest]] = [:]
-        for case let (path, .success(manifest)) in manifests { manifestsByProject[project(of: path), default: [:]][path] = manifest }
-        let sharedPaths = Set(shared.map(\.path))
-        return Dictionary(uniqueKeysWithValues: byProject.keys.map {
-            ($0, ProjectModels(contributions: contributions[$0] ?? [:], manifests: manifestsByProject[$0] ?? [:], seenByAll: sharedPaths))
-        })
+        return PreparsedFiles(modelsPerProject.index(byProject, sharing: shared, linting: linting))
     }
 
     /// Replaces what one file declares (an editor's buffer, or a file changed on disk; nil when
     /// it is gone). Returns the project whose models changed, if they did.
     @discardableResult
     public func update(_ path: String, with contribution: ProjectModels.Contribution?) -> Project? {
-        replaceModels(of: path) { $0.replacing(path, with: contribution) }
+        modelsPerProject.replace(project(of: path)) { $0.replacing(path, with: contribution) }
     }
 
     /// Replaces what a package manifest says about modules (an editor's buffer, or the file on
@@ -402,19 +240,7 @@ public final class Workspace: @unchecked Sendable {
     @discardableResult
     public func updateManifest(_ path: String, text: String?) -> Project? {
         let manifest = text.map { ProjectModels.Manifest(contentDigest: SHA256.digest($0), manifest: PackageManifest(text: $0)) }
-        return replaceModels(of: path) { $0.replacing(manifest: path, with: manifest) }
-    }
-
-    /// The models of `path`'s project changed by `change` (nil: unchanged); indexed first if
-    /// they were deferred.
-    private func replaceModels(of path: String, _ change: (ProjectModels) -> ProjectModels?) -> Project? {
-        let project = project(of: path)
-        _ = models(for: path)
-        return lock.withLock {
-            guard let updated = change(modelsByProject[project] ?? .empty) else { return nil }
-            modelsByProject[project] = updated
-            return project
-        }
+        return modelsPerProject.replace(project(of: path)) { $0.replacing(manifest: path, with: manifest) }
     }
 
     // MARK: Linting one file
@@ -431,13 +257,13 @@ public final class Workspace: @unchecked Sendable {
 
     /// Lints one file with its configuration's rules against its project's models, or takes
     /// the findings from the cache when this content was checked with this configuration
-    /// and these models before. `parsed` is the text to use instead of the file's (a fixed
-    /// file); `known` findings for it (the fixer's last lint) are reported as they are.
-    public func lint(_ file: ScannedFile, with selected: SelectedLinter, keepingSource: Bool,
+    /// and these models before. `preparsed`: the file as the declarations pass parsed it for
+    /// this (`indexModels`). `parsed` is the text to use instead of the file's (a fixed file);
+    /// `known` findings for it (the fixer's last lint) are reported as they are.
+    public func lint(_ file: ScannedFile, with selected: SelectedLinter, keepingSource: Bool, preparsed kept: ParsedForLint? = nil,
                      parsed: SourceFile? = nil, known: [Finding]? = nil) -> FileResult {
         let context = "\(selected.configurationDigest)|\(modelsDigest(for: file.path))"
         let cache = parsed == nil ? settings.cache : nil
-        let kept = lock.withLock { parsedForLint.removeValue(forKey: file.path) }
         if let cached = cache?.lintEntry(path: file.path, digest: file.contentDigest, context: context) {
             return FileResult(findings: cached.findings, retiredRules: Set(cached.retiredRules))
         }
@@ -464,32 +290,5 @@ public final class Workspace: @unchecked Sendable {
         // Reports quote the file as written, never its outline.
         let reported = keepingSource && !findings.isEmpty ? loaded.original.map { SourceFile(path: file.path, text: $0) } ?? source : nil
         return FileResult(findings: findings, retiredRules: retired, source: reported)
-    }
-}
-
-/// A project whose models are known by their digest only, until a file must be checked
-/// against them: what indexing them needs.
-struct DeferredModels: Sendable {
-    let files: [ScannedFile]
-    let shared: [ScannedFile]
-    let digest: String
-}
-
-/// A file parsed for linting: its outline where it has one (the same findings, from the bodies
-/// that can hold a predicate), else its text; a file the parse guard refuses is not outlined.
-struct ParsedForLint: Sendable {
-    let source: SourceFile
-    /// The text as written, where `source` is its outline: reports quote this.
-    let original: String?
-    /// Of the bytes read: the findings are cached under it.
-    let digest: ContentDigest
-
-    init(source: SourceFile, original: String?, digest: ContentDigest) {
-        (self.source, self.original, self.digest) = (source, original, digest)
-    }
-
-    init(path: String, text: String, digest: ContentDigest) {
-        let outline = ParseGuard.refusal(for: text) == nil ? PredicateOutline(text: text) : nil
-        self.init(source: SourceFile(path: path, text: outline?.text ?? text), original: outline == nil ? nil : text, digest: digest)
     }
 }

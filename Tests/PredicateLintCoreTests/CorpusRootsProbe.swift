@@ -9,8 +9,11 @@ import Testing
 /// files the manifests placed in a module. It tells where model-aware rules are silent on a
 /// corpus, for `docs/RealAppCorpus.md`.
 @Suite struct CorpusRootsProbe {
-    @Test func printHowRootsResolve() throws {
-        guard let root = ProcessInfo.processInfo.environment["PREDICATE_LINT_ROOTS_CORPUS"] else { return }
+    static let corpus = ProcessInfo.processInfo.environment["PREDICATE_LINT_ROOTS_CORPUS"]
+
+    @Test(.enabled(if: corpus != nil, "set PREDICATE_LINT_ROOTS_CORPUS=DIR to probe a corpus"))
+    func printHowRootsResolve() throws {
+        let root = try #require(Self.corpus)
         for app in try FileManager.default.contentsOfDirectory(atPath: root).sorted() {
             // An app may be a symbolic link to its checkout.
             let folder = URL(fileURLWithPath: "\(root)/\(app)").resolvingSymlinksInPath().path

@@ -23,8 +23,10 @@ import Testing
 
     /// `PREDICATE_LINT_SKELETON_CORPUS=/path/to/apps swift test --filter DeclarationSkeletonTests`
     /// runs the comparison over those apps too (docs/RealAppCorpus.md has the figures).
+    static let corpus = ProcessInfo.processInfo.environment["PREDICATE_LINT_SKELETON_CORPUS"]
+
     static func corpusFiles() -> [String] {
-        guard let root = ProcessInfo.processInfo.environment["PREDICATE_LINT_SKELETON_CORPUS"] else { return [] }
+        guard let root = corpus else { return [] }
         return (FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? [])
             .filter { $0.hasSuffix(".swift") }.map { "\(root)/\($0)" }.sorted()
     }

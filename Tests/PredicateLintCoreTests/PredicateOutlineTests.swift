@@ -36,8 +36,9 @@ import Testing
         #expect(blanked > 10_000)
     }
 
-    @Test func everyAppOfTheCorpusLintsTheSameFromItsOutlines() throws {
-        guard let root = ProcessInfo.processInfo.environment["PREDICATE_LINT_SKELETON_CORPUS"] else { return }
+    @Test(.enabled(if: DeclarationSkeletonTests.corpus != nil, "set PREDICATE_LINT_SKELETON_CORPUS=DIR to compare a corpus"))
+    func everyAppOfTheCorpusLintsTheSameFromItsOutlines() throws {
+        let root = try #require(DeclarationSkeletonTests.corpus)
         var outlined = 0
         var blanked = 0
         for app in try FileManager.default.contentsOfDirectory(atPath: root).sorted() {

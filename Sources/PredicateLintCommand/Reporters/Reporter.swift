@@ -39,25 +39,6 @@ public enum Reporter {
         }
     }
 
-    /// `path:line:column: error: message [rule-id]`: what swiftc prints, so Xcode and editors
-    /// place it in the source.
-    static func xcode(_ findings: [Finding]) -> String {
-        findings.map { "\(Paths.onOneLine($0.path)):\($0.line):\($0.column): \($0.severity.rawValue): \($0.message) [\($0.ruleID)]\n" }
-            .joined()
-    }
-
-    /// `{"version": 1, "findings": [...]}` with keys in a fixed order, one finding per line.
-    /// The keys and their meaning are public interface; new keys may be added, none removed or
-    /// changed.
-    static func json(_ findings: [Finding]) -> String {
-        let entries = findings.map { finding -> JSON in
-            ["file": .string(finding.path), "line": .integer(finding.line), "column": .integer(finding.column),
-             "severity": .string(finding.severity.rawValue), "rule": .string(finding.ruleID), "message": .string(finding.message)]
-        }
-        let document: JSON = ["version": 1, "findings": .array(entries)]
-        return document.serialized(.indented(inlineFrom: 2)) + "\n"
-    }
-
     /// Text for XML attributes and content.
     static func xmlEscaped(_ text: String) -> String {
         var result = ""
@@ -75,5 +56,15 @@ public enum Reporter {
             }
         }
         return result
+    }
+
+    static func groupedByFile(_ findings: [Finding]) -> [(String, [Finding])] {
+        var order: [String] = []
+        var groups: [String: [Finding]] = [:]
+        for finding in findings {
+            if groups[finding.path] == nil { order.append(finding.path) }
+            groups[finding.path, default: []].append(finding)
+        }
+        return order.map { ($0, groups[$0] ?? []) }
     }
 }

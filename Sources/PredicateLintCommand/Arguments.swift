@@ -134,12 +134,15 @@ public struct LintOption: Sendable {
 }
 
 /// A subcommand, for `--help` and the completions.
+/// One subcommand: its name, usage and help, what follows it (for the completions), and how
+/// its arguments (those after its name) are read. Each is declared in `Subcommands/`.
 public struct Subcommand: Sendable {
     public let name: String
     public let usage: String
     public let help: String
     /// What follows it, for the completions.
     public let argument: LintOption.Value
+    let parse: @Sendable ([String]) throws(UsageError) -> Invocation
 }
 
 public enum Shell: String, CaseIterable, Sendable {
@@ -147,23 +150,11 @@ public enum Shell: String, CaseIterable, Sendable {
 }
 
 public enum ArgumentParser {
+    /// Every subcommand, in the order `--help` lists them.
     public static let subcommands: [Subcommand] = [
-        Subcommand(name: "lint", usage: "predicate-lint [lint] [options] [PATH ...]", help: "Check files (the default).", argument: .path),
-        Subcommand(name: "rules", usage: "predicate-lint rules", help: "List every rule with its severity and summary.", argument: .none),
-        Subcommand(name: "explain", usage: "predicate-lint explain RULE", help: "Show why a rule exists and how to fix what it finds.",
-                   argument: .choice(RuleRegistry.descriptions.map(\.id))),
-        Subcommand(name: "config", usage: "predicate-lint config --effective [--config FILE] [PATH]",
-                   help: "Print the configuration that governs PATH, defaults filled in.", argument: .choice(["--effective"])),
-        Subcommand(name: "generate-docs", usage: "predicate-lint generate-docs DIR [--readme FILE]",
-                   help: "Write one Markdown page per rule, and an index, into DIR; with --readme FILE, also the rule table between FILE's markers.",
-                   argument: .folder),
-        Subcommand(name: "lsp", usage: "predicate-lint lsp", help: "Serve the Language Server Protocol on stdin/stdout (for editors).", argument: .none),
-        Subcommand(name: "mcp", usage: "predicate-lint mcp", help: "Serve the Model Context Protocol on stdin/stdout (for coding assistants).",
-                   argument: .none),
-        Subcommand(name: "completions", usage: "predicate-lint completions bash|zsh|fish",
-                   help: "Print a shell completion script (see the README for where it goes).", argument: .choice(Shell.allCases.map(\.rawValue))),
-        Subcommand(name: "version", usage: "predicate-lint version", help: "Print the version (as --version does).", argument: .none),
-        Subcommand(name: "help", usage: "predicate-lint help", help: "Show this help (as --help does).", argument: .none),
+        LintSubcommand.subcommand, ArgumentlessSubcommands.rules, ExplainSubcommand.subcommand, ConfigSubcommand.subcommand,
+        GenerateDocsSubcommand.subcommand, ArgumentlessSubcommands.lsp, ArgumentlessSubcommands.mcp, CompletionsSubcommand.subcommand,
+        ArgumentlessSubcommands.version, ArgumentlessSubcommands.help,
     ]
 
     public static let options: [LintOption] = [
@@ -214,94 +205,12 @@ public enum ArgumentParser {
     ]
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
-        var arguments = arguments[...]
         if arguments.contains("--help") || arguments.contains("-h") { return .help }
         if arguments.contains("--version") { return .version }
-        let argumentless: [String: Invocation] = ["rules": .listRules, "lsp": .languageServer, "mcp": .mcpServer, "version": .version, "help": .help]
-        if let command = arguments.first, let invocation = argumentless[command] {
-            guard arguments.count == 1 else { throw UsageError(message: "`\(command)` takes no arguments") }
-            return invocation
+        if let name = arguments.first, let subcommand = subcommands.first(where: { $0.name == name }) {
+            return try subcommand.parse(Array(arguments.dropFirst()))
         }
-        switch arguments.first {
-        case "explain":
-            guard arguments.count == 2, let id = arguments.last else {
-                throw UsageError(message: "`explain` takes one rule id; `predicate-lint rules` lists them")
-            }
-            return .explain(ruleID: id)
-        case "completions":
-            guard arguments.count == 2, let shell = arguments.last.flatMap(Shell.init(rawValue:)) else {
-                throw UsageError(message: "`completions` takes one shell: bash, zsh or fish")
-            }
-            return .completions(shell)
-        case "lint":
-            arguments = arguments.dropFirst()
-        case "generate-docs":
-            var rest = Array(arguments.dropFirst())
-            var readme: String?
-            if let index = rest.firstIndex(of: "--readme") {
-                guard index + 1 < rest.count else { throw UsageError(message: "--readme needs a file") }
-                readme = rest[index + 1]
-                rest.removeSubrange(index...(index + 1))
-            }
-            guard rest.count == 1, let directory = rest.first else {
-                throw UsageError(message: "`generate-docs` takes one folder: `predicate-lint generate-docs docs/rules [--readme README.md]`")
-            }
-            return .generateDocs(directory: directory, readme: readme)
-        case "config":
-            var rest = Array(arguments.dropFirst())
-            guard rest.first == "--effective" else {
-                throw UsageError(message: "`config` takes --effective: `predicate-lint config --effective [--config FILE] [PATH]`")
-            }
-            rest.removeFirst()
-            var configPath: String?
-            if let index = rest.firstIndex(of: "--config") {
-                guard index + 1 < rest.count else { throw UsageError(message: "--config needs a file") }
-                configPath = rest[index + 1]
-                rest.removeSubrange(index...(index + 1))
-            }
-            guard rest.count <= 1 else { throw UsageError(message: "`config --effective` takes one path") }
-            return .effectiveConfiguration(path: rest.first ?? ".", configPath: configPath)
-        default:
-            break
-        }
-        var options = LintOptions()
-        let byName = Dictionary(uniqueKeysWithValues: Self.options.flatMap { option in option.names.map { ($0, option) } })
-        while let argument = arguments.popFirst() {
-            if argument == "--" {
-                options.paths.append(contentsOf: arguments)
-                arguments = []
-            } else if let option = byName[argument] {
-                var value = ""
-                if option.value != .none {
-                    guard let next = arguments.popFirst() else {
-                        if case .choice(let choices) = option.value {
-                            throw UsageError(message: "\(argument) needs a value: \(choices.joined(separator: ", "))")
-                        }
-                        throw UsageError(message: "\(argument) needs \(option.placeholder == "DIR" ? "a folder" : option.placeholder == "FILE" ? "a file" : "a path")")
-                    }
-                    value = next
-                }
-                try option.apply(&options, value)
-            } else if argument.hasPrefix("-") && argument.count > 1 {
-                throw UsageError(message: "unknown option '\(argument)'; see `predicate-lint --help`")
-            } else {
-                options.paths.append(argument)
-            }
-        }
-        if options.dryRun && !options.fix {
-            throw UsageError(message: "--dry-run goes with --fix: `predicate-lint --fix --dry-run PATH` prints the changes")
-        }
-        if options.strictBaseline && options.baselinePath == nil {
-            throw UsageError(message: "--strict-baseline goes with --baseline FILE")
-        }
-        if options.stdinPath != nil && !options.stdin {
-            throw UsageError(message: "--stdin-path goes with --stdin")
-        }
-        if options.stdin && options.dryRun {
-            throw UsageError(message: "--stdin --fix prints the fixed text; --dry-run does not apply")
-        }
-        if options.paths.isEmpty && !options.stdin { options.paths = ["."] }
-        return .lint(options)
+        return .lint(try LintSubcommand.options(from: arguments[...]))
     }
 
     /// `text` wrapped to `width` columns, every line after the first indented by `indent`.

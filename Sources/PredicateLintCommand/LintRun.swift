@@ -57,8 +57,8 @@ struct LintRun {
         let fixed = options.fix ? fix(selected, workspace, &outcome) : [:]
         lint(selected, preparsed: preparsed, fixed: fixed, workspace, &outcome)
         workspace.settings.cache?.prune(limit: ResultCache.limit(forRunOver: files.count))
-        applyBaseline(selected, &outcome)
-        let output = report(outcome)
+        applyBaseline(selected, workspace, &outcome)
+        let output = report(outcome, workspace)
         if environment.endsAfterCommand { LeftForExit.keep([workspace, files, indexed, selected, outcome]) }
         return output
     }
@@ -111,11 +111,7 @@ struct LintRun {
     /// be read is not reported (nobody asked about it). Only folders holding a package
     /// manifest or an Xcode project count: a lone file's folder is not walked.
     func projectSources(of files: [ScannedFile], _ workspace: Workspace) -> [ScannedFile] {
-        let folders = options.paths.compactMap { path -> String? in
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
-            return URL(fileURLWithPath: path).standardizedFileURL.path
-        }
+        let folders = options.paths.filter(workspace.isFolder).map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         // Files of one folder share a project: asked once per folder.
         let partial = Set(Paths.oneFilePerFolder(files.map(\.path)).map { workspace.project(of: $0) }).filter { project in
             !folders.contains { Paths.isWithin(project.folder, folder: $0) } && workspace.isMarked(project)
@@ -123,81 +119,18 @@ struct LintRun {
         guard !partial.isEmpty else { return [] }
         workspace.includeWholeProjects(partial.sorted())
         let linted = Set(files.map { URL(fileURLWithPath: $0.path).standardizedFileURL.path })
-        let others = FileDiscovery.swiftFiles(in: partial.map(\.folder).sorted()).files.filter { !linted.contains($0) }
+        let others = workspace.swiftFiles(in: partial.map(\.folder).sorted()).files.filter { !linted.contains($0) }
         return workspace.scan(others).files.filter { partial.contains(workspace.project(of: $0.path)) }
     }
 
     /// The files named by `--models`: scanned for their declarations, never checked.
     func modelSources(excluding linted: Set<String>, _ workspace: Workspace, _ outcome: inout Outcome) -> [ScannedFile] {
         guard !options.modelPaths.isEmpty else { return [] }
-        let discovery = FileDiscovery.swiftFiles(in: options.modelPaths)
+        let discovery = workspace.swiftFiles(in: options.modelPaths)
         outcome.problems += discovery.problems
         let (files, problems) = workspace.scan(discovery.files.filter { !linted.contains($0) })
         outcome.problems += problems
         return files
-    }
-
-    // MARK: 5. Fix
-
-    /// What fixing one file did.
-    struct FileFix: Sendable {
-        /// The text as it now is (or, for a dry run or standard input, would be).
-        var source: SourceFile?
-        var problem: InputProblem?
-        var diff = ""
-        var fixedCount = 0
-        /// The fixer's findings for the text as it now is; nil where it refused the file.
-        var remaining: [Finding]?
-    }
-
-    /// Fixes each file, writes it (or, for a dry run or standard input, only computes it), and
-    /// returns the fixes by path, for the lint that reports what is left.
-    func fix(_ selected: [(file: ScannedFile, linter: SelectedLinter)], _ workspace: Workspace,
-             _ outcome: inout Outcome) -> [String: FileFix] {
-        // A file reached twice (directly and through a symbolic link) is fixed once.
-        var seen: Set<String> = []
-        let isFirstVisit = selected.map { entry in
-            entry.file.text != nil || seen.insert(URL(fileURLWithPath: entry.file.path).resolvingSymlinksInPath().path).inserted
-        }
-        let fixes = ThreadPool.parallelMap(Array(zip(selected, isFirstVisit))) { entry, isFirstVisit -> FileFix in
-            let (file, selected) = entry
-            guard isFirstVisit else { return FileFix() }
-            switch file.load() {
-            case .success(let loaded):
-                return fix(loaded.source, byteOrderMark: file.byteOrderMark, digest: loaded.digest,
-                           fixer: Fixer(linter: selected.linter), models: workspace.models(for: file.path).index(for: file.path))
-            case .failure(let problem):
-                return FileFix(problem: problem)
-            }
-        }
-        outcome.problems += fixes.compactMap(\.problem)
-        // An editor gives standard input and replaces its buffer with what comes back.
-        outcome.standardOutput = options.stdin ? fixes.first?.source?.text ?? "" : fixes.map(\.diff).joined()
-        let fixedCount = fixes.map(\.fixedCount).reduce(0, +)
-        outcome.notes += "\(options.dryRun ? "Would fix" : "Fixed") \(Wording.count(fixedCount, "finding")) "
-            + "in \(Wording.count(fixes.filter { $0.fixedCount > 0 }.count, "file"))\n"
-        return Dictionary(zip(selected.map(\.file.path), fixes), uniquingKeysWith: { first, _ in first })
-    }
-
-    /// `digest`: of the text as read, so that a file edited meanwhile is not overwritten.
-    func fix(_ source: SourceFile, byteOrderMark: Bool, digest: ContentDigest, fixer: Fixer, models: ModelIndex) -> FileFix {
-        let path = source.path
-        let result = fixer.fix(source, models: models)
-        if let refusal = result.refusal {
-            return FileFix(source: source, problem: InputProblem(path: path, message: "was not fixed: \(refusal)"))
-        }
-        guard result.changed else { return FileFix(source: source, remaining: result.remaining) }
-        let fixed = SourceFile(path: path, text: result.text)
-        if options.dryRun || options.stdin {
-            let diff = options.dryRun ? UnifiedDiff.make(old: source.text, new: result.text, path: path) : ""
-            return FileFix(source: fixed, diff: diff, fixedCount: result.fixedCount, remaining: result.remaining)
-        }
-        do {
-            try FileWriter.replaceContents(ofFile: path, with: result.text, byteOrderMark: byteOrderMark, expecting: digest)
-            return FileFix(source: fixed, fixedCount: result.fixedCount, remaining: result.remaining)
-        } catch {
-            return FileFix(source: source, problem: InputProblem(path: path, message: error.message))
-        }
     }
 
     // MARK: 6. Lint
@@ -252,81 +185,6 @@ struct LintRun {
             let where_ = named.count == 1 ? named[0] : "\(named[0]) and \(Wording.count(named.count - 1, "other place"))"
             return "note: `\(rule)` no longer exists: \(RetiredRules.reasons[rule]!). It is named in \(where_); remove it there.\n"
         }.joined()
-    }
-
-    // MARK: 7. Baseline
-
-    func applyBaseline(_ selected: [(file: ScannedFile, linter: SelectedLinter)], _ outcome: inout Outcome) {
-        if let path = options.writeBaselinePath {
-            let baseline = Baseline(findings: outcome.findings, sources: outcome.sources, baselinePath: path)
-            do {
-                try baseline.serialized().write(toFile: path, atomically: true, encoding: .utf8)
-            } catch {
-                outcome.problems.append(InputProblem(path: path, message: "the baseline could not be written; check the folder exists and is writable"))
-            }
-        }
-        guard let path = options.baselinePath else { return }
-        switch Baseline.read(path) {
-        case .success(let baseline):
-            let (new, fixed) = baseline.filter(outcome.findings, sources: outcome.sources, baselinePath: path)
-            outcome.notes += "\(Wording.count(outcome.findings.count - new.count, "finding")) matched the baseline\n"
-            outcome.findings = new
-            if options.strictBaseline && fixed > 0 {
-                outcome.problems.append(InputProblem(path: path, message: "\(Wording.count(fixed, "baselined finding")) "
-                    + "no longer \(fixed == 1 ? "occurs" : "occur"); rewrite it with --write-baseline so it shrinks"))
-            }
-        case .failure(let failure):
-            outcome.problems.append(InputProblem(path: path, message: failure.message))
-        }
-    }
-
-    // MARK: 8. Report
-
-    func report(_ outcome: Outcome) -> CommandOutput {
-        var outcome = outcome
-        var output = CommandOutput(standardOutput: outcome.standardOutput)
-        if !(options.stdin && options.fix) {
-            let report = Reporter.report(ReportInput(
-                findings: outcome.findings, sources: outcome.sources, workingDirectory: environment.workingDirectory,
-                colorize: environment.colorize(options.color)), as: reporterKind)
-            if let outputPath = options.outputPath {
-                do {
-                    try report.write(toFile: outputPath, atomically: true, encoding: .utf8)
-                } catch {
-                    outcome.problems.append(InputProblem(path: outputPath, message: "the report could not be written there; check the folder exists and is writable"))
-                }
-            } else {
-                output.standardOutput += report
-            }
-        }
-        if let stamp = options.stampPath, !FileManager.default.createFile(atPath: stamp, contents: Data()) {
-            outcome.problems.append(InputProblem(path: stamp, message: "the stamp file could not be written"))
-        }
-        output.standardError = outcome.problems.map { $0.description + "\n" }.joined()
-        if !options.quiet {
-            output.standardError += outcome.notes
-                + Self.total(findings: outcome.findings, files: outcome.filesChecked, problems: outcome.problems.count)
-        }
-        if !outcome.problems.isEmpty {
-            output.exitCode = 2
-        } else if outcome.findings.contains(where: { $0.severity == .error }) {
-            output.exitCode = 1
-        }
-        return output
-    }
-
-    /// The total line on standard error.
-    static func total(findings: [Finding], files: Int, problems: Int) -> String {
-        let errors = findings.filter { $0.severity == .error }.count
-        let warnings = findings.count - errors
-        let checked = Wording.count(files, "file") + " checked"
-        let withFindings = Set(findings.map(\.path)).count
-        var line = findings.isEmpty
-            ? "No problems found in \(checked)"
-            : "Found \(Wording.count(errors, "error")) and \(Wording.count(warnings, "warning")) in "
-                + "\(Wording.count(withFindings, "file")) (\(checked))"
-        if problems > 0 { line += "; \(Wording.count(problems, "input")) could not be checked" }
-        return line + "\n"
     }
 
     func resultCache() -> ResultCache? {

@@ -1,0 +1,68 @@
+import Foundation
+import PredicateLintCore
+
+extension LintRun {
+    // MARK: 5. Fix
+
+    /// What fixing one file did.
+    struct FileFix: Sendable {
+        /// The text as it now is (or, for a dry run or standard input, would be).
+        var source: SourceFile?
+        var problem: InputProblem?
+        var diff = ""
+        var fixedCount = 0
+        /// The fixer's findings for the text as it now is; nil where it refused the file.
+        var remaining: [Finding]?
+    }
+
+    /// Fixes each file, writes it (or, for a dry run or standard input, only computes it), and
+    /// returns the fixes by path, for the lint that reports what is left.
+    func fix(_ selected: [(file: ScannedFile, linter: SelectedLinter)], _ workspace: Workspace,
+             _ outcome: inout Outcome) -> [String: FileFix] {
+        // A file reached twice (directly and through a symbolic link) is fixed once.
+        var seen: Set<String> = []
+        let isFirstVisit = selected.map { entry in
+            entry.file.text != nil || seen.insert(URL(fileURLWithPath: entry.file.path).resolvingSymlinksInPath().path).inserted
+        }
+        let fixes = ThreadPool.parallelMap(Array(zip(selected, isFirstVisit))) { entry, isFirstVisit -> FileFix in
+            let (file, selected) = entry
+            guard isFirstVisit else { return FileFix() }
+            switch file.load() {
+            case .success(let loaded):
+                return fix(loaded.source, byteOrderMark: file.byteOrderMark, digest: loaded.digest, workspace,
+                           fixer: Fixer(linter: selected.linter), models: workspace.models(for: file.path).index(for: file.path))
+            case .failure(let problem):
+                return FileFix(problem: problem)
+            }
+        }
+        outcome.problems += fixes.compactMap(\.problem)
+        // An editor gives standard input and replaces its buffer with what comes back.
+        outcome.standardOutput = options.stdin ? fixes.first?.source?.text ?? "" : fixes.map(\.diff).joined()
+        let fixedCount = fixes.map(\.fixedCount).reduce(0, +)
+        outcome.notes += "\(options.dryRun ? "Would fix" : "Fixed") \(Wording.count(fixedCount, "finding")) "
+            + "in \(Wording.count(fixes.filter { $0.fixedCount > 0 }.count, "file"))\n"
+        return Dictionary(zip(selected.map(\.file.path), fixes), uniquingKeysWith: { first, _ in first })
+    }
+
+    /// `digest`: of the text as read, so that a file edited meanwhile is not overwritten.
+    func fix(_ source: SourceFile, byteOrderMark: Bool, digest: ContentDigest, _ workspace: Workspace,
+             fixer: Fixer, models: ModelIndex) -> FileFix {
+        let path = source.path
+        let result = fixer.fix(source, models: models)
+        if let refusal = result.refusal {
+            return FileFix(source: source, problem: InputProblem(path: path, message: "was not fixed: \(refusal)"))
+        }
+        guard result.changed else { return FileFix(source: source, remaining: result.remaining) }
+        let fixed = SourceFile(path: path, text: result.text)
+        if options.dryRun || options.stdin {
+            let diff = options.dryRun ? UnifiedDiff.make(old: source.text, new: result.text, path: path) : ""
+            return FileFix(source: fixed, diff: diff, fixedCount: result.fixedCount, remaining: result.remaining)
+        }
+        do {
+            try workspace.replaceContents(ofFile: path, with: result.text, byteOrderMark: byteOrderMark, expecting: digest)
+            return FileFix(source: fixed, fixedCount: result.fixedCount, remaining: result.remaining)
+        } catch {
+            return FileFix(source: source, problem: InputProblem(path: path, message: error.message))
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import PredicateLintCore
+
+extension LintRun {
+    // MARK: 7. Baseline
+
+    func applyBaseline(_ selected: [(file: ScannedFile, linter: SelectedLinter)], _ workspace: Workspace, _ outcome: inout Outcome) {
+        if let path = options.writeBaselinePath {
+            let baseline = Baseline(findings: outcome.findings, sources: outcome.sources, baselinePath: path)
+            if !workspace.write(baseline.serialized(), to: path) {
+                outcome.problems.append(InputProblem(path: path, message: "the baseline could not be written; check the folder exists and is writable"))
+            }
+        }
+        guard let path = options.baselinePath else { return }
+        switch Baseline.read(path) {
+        case .success(let baseline):
+            let (new, fixed) = baseline.filter(outcome.findings, sources: outcome.sources, baselinePath: path)
+            outcome.notes += "\(Wording.count(outcome.findings.count - new.count, "finding")) matched the baseline\n"
+            outcome.findings = new
+            if options.strictBaseline && fixed > 0 {
+                outcome.problems.append(InputProblem(path: path, message: "\(Wording.count(fixed, "baselined finding")) "
+                    + "no longer \(fixed == 1 ? "occurs" : "occur"); rewrite it with --write-baseline so it shrinks"))
+            }
+        case .failure(let failure):
+            outcome.problems.append(InputProblem(path: path, message: failure.message))
+        }
+    }
+
+    // MARK: 8. Report
+
+    func report(_ outcome: Outcome, _ workspace: Workspace) -> CommandOutput {
+        var outcome = outcome
+        var output = CommandOutput(standardOutput: outcome.standardOutput)
+        if !(options.stdin && options.fix) {
+            let report = Reporter.report(ReportInput(
+                findings: outcome.findings, sources: outcome.sources, workingDirectory: environment.workingDirectory,
+                colorize: environment.colorize(options.color)), as: reporterKind)
+            if let outputPath = options.outputPath {
+                if !workspace.write(report, to: outputPath) {
+                    outcome.problems.append(InputProblem(path: outputPath, message: "the report could not be written there; check the folder exists and is writable"))
+                }
+            } else {
+                output.standardOutput += report
+            }
+        }
+        if let stamp = options.stampPath, !workspace.touch(stamp) {
+            outcome.problems.append(InputProblem(path: stamp, message: "the stamp file could not be written"))
+        }
+        output.standardError = outcome.problems.map { $0.description + "\n" }.joined()
+        if !options.quiet {
+            output.standardError += outcome.notes
+                + Self.total(findings: outcome.findings, files: outcome.filesChecked, problems: outcome.problems.count)
+        }
+        if !outcome.problems.isEmpty {
+            output.exitCode = 2
+        } else if outcome.findings.contains(where: { $0.severity == .error }) {
+            output.exitCode = 1
+        }
+        return output
+    }
+
+    /// The total line on standard error.
+    static func total(findings: [Finding], files: Int, problems: Int) -> String {
+        let errors = findings.filter { $0.severity == .error }.count
+        let warnings = findings.count - errors
+        let checked = Wording.count(files, "file") + " checked"
+        let withFindings = Set(findings.map(\.path)).count
+        var line = findings.isEmpty
+            ? "No problems found in \(checked)"
+            : "Found \(Wording.count(errors, "error")) and \(Wording.count(warnings, "warning")) in "
+                + "\(Wording.count(withFindings, "file")) (\(checked))"
+        if problems > 0 { line += "; \(Wording.count(problems, "input")) could not be checked" }
+        return line + "\n"
+    }
+}

@@ -1,0 +1,79 @@
+import Dispatch
+import Foundation
+import PredicateLintCore
+import SwiftSyntax
+
+/// What findings and documents look like in the protocol: diagnostics, quick fixes, ranges in
+/// UTF-16 positions, file URIs, incremental edits.
+extension LanguageServer {
+    static func codeActions(for finding: Finding, uri: String, file: SourceFile, positions: TextPositions) -> [JSON] {
+        let diagnostic = JSON.array(diagnostics([finding], in: file, positions: positions))
+        var actions: [JSON] = []
+        if let correction = finding.correction {
+            actions.append([
+                "title": .string("\(correction.title) (\(finding.ruleID))"), "kind": "quickfix", "isPreferred": true,
+                "diagnostics": diagnostic,
+                "edit": ["changes": .object([JSON.Member(key: uri, value: .array(correction.edits.map {
+                    ["range": positions.range($0.range), "newText": .string($0.replacement)]
+                }))])],
+            ])
+        }
+        let lineStart = positions.lineStarts[finding.line - 1]
+        let indentation = String(decoding: file.text.utf8.dropFirst(lineStart).prefix { $0 == 0x20 || $0 == 0x09 }, as: UTF8.self)
+        actions.append([
+            "title": .string("Disable \(finding.ruleID) for this line"), "kind": "quickfix", "diagnostics": diagnostic,
+            "edit": ["changes": .object([JSON.Member(key: uri, value: [[
+                "range": positions.range(lineStart..<lineStart),
+                "newText": .string("\(indentation)// predicate-lint:disable:next \(finding.ruleID)\n"),
+            ]])])],
+        ])
+        return actions
+    }
+
+    static func path(of uri: String) -> String {
+        URL(string: uri).map { $0.isFileURL ? $0.path : uri } ?? uri
+    }
+
+    static func apply(_ change: JSON, to text: String) -> String {
+        guard let newText = change["text"]?.string else { return text }
+        guard let range = change["range"] else { return newText }
+        let positions = TextPositions(text)
+        guard let offsets = positions.offsets(of: range) else { return text }
+        return text.applying([TextEdit(range: offsets, replacement: newText)])
+    }
+
+    /// The span of the token a finding names.
+    static func span(of finding: Finding, in file: SourceFile) -> Range<Int> {
+        guard let token = file.tree.token(at: AbsolutePosition(utf8Offset: finding.offset)) else { return finding.offset..<finding.offset }
+        return finding.offset..<max(finding.offset, token.endPositionBeforeTrailingTrivia.utf8Offset)
+    }
+
+    /// A document that cannot be checked says so where the trouble is, rather than looking clean.
+    static func diagnostic(for problem: SourceFile.Problem) -> JSON {
+        let position: JSON = ["line": .integer(problem.line - 1), "character": 0]
+        return ["range": ["start": position, "end": position], "severity": 1, "source": "predicate-lint",
+                "message": .string("PredicateLint did not check this file: it \(problem)")]
+    }
+
+    static func diagnostics(_ findings: [Finding], in file: SourceFile, positions: TextPositions) -> [JSON] {
+        findings.map { finding in
+            [
+                "range": positions.range(span(of: finding, in: file)),
+                "severity": finding.severity == .error ? 1 : 2,
+                "code": .string(finding.ruleID),
+                "codeDescription": ["href": .string(RuleDocumentation.pageURL(for: finding.ruleID))],
+                "source": "predicate-lint",
+                "message": .string(finding.message),
+            ]
+        }
+    }
+}
+
+extension Range where Bound == Int {
+    /// Whether a finding's span is in a requested range: they overlap, or the request is a
+    /// cursor inside the span or at one of its ends.
+    func meets(_ requested: Range<Int>) -> Bool {
+        requested.isEmpty ? lowerBound <= requested.lowerBound && requested.lowerBound <= upperBound
+            : lowerBound < requested.upperBound && requested.lowerBound < upperBound
+    }
+}

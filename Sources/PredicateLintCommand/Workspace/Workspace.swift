@@ -35,10 +35,10 @@ public final class Workspace: @unchecked Sendable {
     public let roots: [String]
     public let settings: Settings
     let configurations: ConfigurationResolver
-    private let projects: ProjectLocator
+    let projects: ProjectLocator
     private let modelsPerProject: ModelsPerProject
-    private let deploymentTargets: DeploymentTargets
-    private let linters: LinterSelection
+    let deploymentTargets: DeploymentTargets
+    let linters: LinterSelection
     private let scanIndexes: ScanIndexes
 
     /// Throws when an explicit configuration is broken: then nothing can be linted.
@@ -110,72 +110,6 @@ public final class Workspace: @unchecked Sendable {
     /// discovering files is one thread's work, and the indexes are read meanwhile. `scan` waits for them.
     public func startReadingIndexes() {
         scanIndexes.startReading()
-    }
-
-    // MARK: Configuration
-
-    /// The broken configurations governing what `discovery` found (and `others`). Where no
-    /// folder it listed holds a configuration file, each file it found under a folder it walked
-    /// is governed by what governs that folder (the walk listed every folder in between), so
-    /// those folders are asked about instead of every folder below them.
-    public func configurationProblems(for discovery: FileDiscovery.Result, also others: [String] = []) -> [InputProblem] {
-        let anyListed = discovery.listedFolders.contains { $0.listing.hasConfiguration }
-        let asked = anyListed ? discovery.files
-            : discovery.walkedFolders.map { "\($0)/\(Configuration.fileName)" } + discovery.namedFiles
-        return configurationProblems(for: asked + others)
-    }
-
-    /// A broken configuration, reported once, even where none of its files needs checking.
-    /// Configurations belong to folders, so one file per folder is enough to ask about.
-    public func configurationProblems(for paths: [String]) -> [InputProblem] {
-        var problems: [InputProblem] = []
-        var reported: Set<String> = []
-        for path in Paths.oneFilePerFolder(paths) {
-            if case .failure(let failure) = configurations.configuration(for: path), reported.insert(failure.path).inserted {
-                problems.append(InputProblem(path: failure.path, line: failure.line,
-                                             message: failure.message + " (the files it governs were not checked)"))
-            }
-        }
-        return problems
-    }
-
-    public func configuration(for path: String) -> Result<Configuration, Configuration.Failure> {
-        configurations.configuration(for: path)
-    }
-
-    /// The rules that check `path`, or nil when its configuration excludes it or is broken
-    /// (then its rules are unknown). `ignoringExclusion` is for a file named on purpose, such
-    /// as standard input.
-    public func linter(for path: String, ignoringExclusion: Bool = false) -> SelectedLinter? {
-        guard case .success(let configuration) = configurations.configuration(for: path),
-              ignoringExclusion || configuration.covers(path) else { return nil }
-        return linters.linter(for: configuration, target: deploymentTarget(for: path, configuration: configuration).target)
-    }
-
-    /// The deployment target that applies to a file, and where it comes from: the
-    /// configuration's `deployment_target`, else what the nearest package manifest or Xcode
-    /// project at or above the file (within its project) states, else SwiftData's oldest
-    /// systems.
-    public func deploymentTarget(for path: String) -> AppliedDeploymentTarget? {
-        guard case .success(let configuration) = configurations.configuration(for: path) else { return nil }
-        return deploymentTarget(for: path, configuration: configuration)
-    }
-
-    private func deploymentTarget(for path: String, configuration: Configuration) -> AppliedDeploymentTarget {
-        if let configured = configuration.deploymentTarget {
-            return AppliedDeploymentTarget(target: configured, source: configuration.path ?? "the configuration")
-        }
-        return deploymentTargets.target(stated: projects.markedFolders(of: path))
-    }
-
-    /// For long-lived servers: whether any configuration changed on disk since it was read;
-    /// if so, linters are chosen afresh.
-    @discardableResult
-    public func reloadConfigurationIfChanged() -> Bool {
-        guard configurations.reloadIfChanged() else { return false }
-        linters.forget()
-        deploymentTargets.forget()
-        return true
     }
 
     // MARK: Projects and models

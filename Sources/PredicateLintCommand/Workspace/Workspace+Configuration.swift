@@ -1,0 +1,69 @@
+import PredicateLintCore
+
+/// What the workspace answers about configuration: which configuration governs a file, the
+/// broken ones a run reports, the rules and deployment target that apply.
+extension Workspace {
+    /// The broken configurations governing what `discovery` found (and `others`). Where no
+    /// folder it listed holds a configuration file, each file it found under a folder it walked
+    /// is governed by what governs that folder (the walk listed every folder in between), so
+    /// those folders are asked about instead of every folder below them.
+    public func configurationProblems(for discovery: FileDiscovery.Result, also others: [String] = []) -> [InputProblem] {
+        let anyListed = discovery.listedFolders.contains { $0.listing.hasConfiguration }
+        let asked = anyListed ? discovery.files
+            : discovery.walkedFolders.map { "\($0)/\(Configuration.fileName)" } + discovery.namedFiles
+        return configurationProblems(for: asked + others)
+    }
+
+    /// A broken configuration, reported once, even where none of its files needs checking.
+    /// Configurations belong to folders, so one file per folder is enough to ask about.
+    public func configurationProblems(for paths: [String]) -> [InputProblem] {
+        var problems: [InputProblem] = []
+        var reported: Set<String> = []
+        for path in Paths.oneFilePerFolder(paths) {
+            if case .failure(let failure) = configurations.configuration(for: path), reported.insert(failure.path).inserted {
+                problems.append(InputProblem(path: failure.path, line: failure.line,
+                                             message: failure.message + " (the files it governs were not checked)"))
+            }
+        }
+        return problems
+    }
+
+    public func configuration(for path: String) -> Result<Configuration, Configuration.Failure> {
+        configurations.configuration(for: path)
+    }
+
+    /// The rules that check `path`, or nil when its configuration excludes it or is broken
+    /// (then its rules are unknown). `ignoringExclusion` is for a file named on purpose, such
+    /// as standard input.
+    public func linter(for path: String, ignoringExclusion: Bool = false) -> SelectedLinter? {
+        guard case .success(let configuration) = configurations.configuration(for: path),
+              ignoringExclusion || configuration.covers(path) else { return nil }
+        return linters.linter(for: configuration, target: deploymentTarget(for: path, configuration: configuration).target)
+    }
+
+    /// The deployment target that applies to a file, and where it comes from: the
+    /// configuration's `deployment_target`, else what the nearest package manifest or Xcode
+    /// project at or above the file (within its project) states, else SwiftData's oldest
+    /// systems.
+    public func deploymentTarget(for path: String) -> AppliedDeploymentTarget? {
+        guard case .success(let configuration) = configurations.configuration(for: path) else { return nil }
+        return deploymentTarget(for: path, configuration: configuration)
+    }
+
+    func deploymentTarget(for path: String, configuration: Configuration) -> AppliedDeploymentTarget {
+        if let configured = configuration.deploymentTarget {
+            return AppliedDeploymentTarget(target: configured, source: configuration.path ?? "the configuration")
+        }
+        return deploymentTargets.target(stated: projects.markedFolders(of: path))
+    }
+
+    /// For long-lived servers: whether any configuration changed on disk since it was read;
+    /// if so, linters are chosen afresh.
+    @discardableResult
+    public func reloadConfigurationIfChanged() -> Bool {
+        guard configurations.reloadIfChanged() else { return false }
+        linters.forget()
+        deploymentTargets.forget()
+        return true
+    }
+}

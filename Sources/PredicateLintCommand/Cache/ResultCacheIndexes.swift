@@ -112,8 +112,6 @@ extension ResultCache {
         case projectFiles = "project-file-index-v2.tsv"
     }
 
-    static let fileIndexName = FileIndex.sources.rawValue
-
     /// A file as an earlier run found it: its stamp when it was read, and the digest of what
     /// was read.
     public struct KnownFile: Equatable, Sendable {

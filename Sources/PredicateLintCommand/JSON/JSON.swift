@@ -41,7 +41,6 @@ public indirect enum JSON: Sendable {
     public var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
     public var array: [JSON]? { if case .array(let value) = self { value } else { nil } }
     public var members: [Member]? { if case .object(let value) = self { value } else { nil } }
-    public var isNull: Bool { if case .null = self { true } else { false } }
 }
 
 extension JSON: Equatable {

@@ -34,13 +34,6 @@ public enum PredicateRoot: Sendable, Equatable {
         }
     }
 
-    public var isGeneric: Bool {
-        switch self {
-        case .genericModel, .genericUnknown: true
-        default: false
-        }
-    }
-
     /// Protocols that say nothing about being a model: a generic parameter constrained only
     /// to these (and to the project's protocols that do not refine `PersistentModel`) is not one.
     static let protocolsThatAreNotModels: Set<String> = [

@@ -86,10 +86,11 @@ public final class Workspace: @unchecked Sendable {
     /// Reads each file once, on all cores. What a content was scanned to before is looked up
     /// in the cache, not scanned again; a file whose stamp is as the cache last saw it is not
     /// read at all.
-    /// `now`: nanoseconds since 1970 (tests move it ahead, so that files they have just
-    /// written count as settled).
-    public func scan(_ paths: [String], now: Int64 = FileStamp.now())
+    /// `now`: nanoseconds since 1970, the workspace's clock (`Settings.now`) unless given (tests
+    /// move it ahead, so that files they have just written count as settled).
+    public func scan(_ paths: [String], now: Int64? = nil)
         -> (files: [ScannedFile], problems: [InputProblem]) {
+        let now = now ?? settings.now()
         let stamping = settings.cache != nil
         let (known, knownFiles) = scanIndexes.known()
         let results = ThreadPool.parallelMap(paths) { path -> ScanIndexes.Scanned in

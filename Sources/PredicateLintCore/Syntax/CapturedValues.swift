@@ -51,14 +51,7 @@ public enum CapturedValues {
         // `let term = searchText.wrappedValue`, `let trimmed = query.trimmingCharacters(in: .whitespaces)`,
         // `if let q = query`: made from text a person typed. (`if let query {` names the outer
         // value, whose name was judged above.)
-        guard let reference = expression.as(DeclReferenceExprSyntax.self) else { return false }
-        let source: ExprSyntax?
-        switch LexicalLookup.binding(of: reference.baseName.text, from: reference, fileScope: fileScope) {
-        case .variable(let binding)?: source = binding.initializer?.value
-        case .optionalBinding(let binding)?: source = binding.initializer?.value
-        default: source = nil
-        }
-        guard let source else { return false }
+        guard let source = madeFrom(expression, fileScope: fileScope) else { return false }
         return textSources(of: source).contains { isTextPeopleType($0, fileScope: fileScope, visited: &visited) }
     }
 
@@ -82,14 +75,18 @@ public enum CapturedValues {
             let member = source.as(FunctionCallExprSyntax.self)?.calleeName ?? source.as(MemberAccessExprSyntax.self)?.declName.baseName.text
             if let member, caseFoldingMembers.contains(member) { return true }
         }
-        guard let reference = expression.as(DeclReferenceExprSyntax.self) else { return false }
-        let source: ExprSyntax?
+        return madeFrom(expression, fileScope: fileScope).map { isCaseFolded($0, fileScope: fileScope, visited: &visited) } ?? false
+    }
+
+    /// What a bare name was made from: the initial value of the `let`/`var` or `if let` that
+    /// declares it; nil for anything else.
+    private static func madeFrom(_ expression: ExprSyntax, fileScope: FileFacts?) -> ExprSyntax? {
+        guard let reference = expression.as(DeclReferenceExprSyntax.self) else { return nil }
         switch LexicalLookup.binding(of: reference.baseName.text, from: reference, fileScope: fileScope) {
-        case .variable(let binding)?: source = binding.initializer?.value
-        case .optionalBinding(let binding)?: source = binding.initializer?.value
-        default: source = nil
+        case .variable(let binding)?: return binding.initializer?.value
+        case .optionalBinding(let binding)?: return binding.initializer?.value
+        default: return nil
         }
-        return source.map { isCaseFolded($0, fileScope: fileScope, visited: &visited) } ?? false
     }
 
     /// `$query.wrappedValue`, `query.wrappedValue` (a `Binding<String>`): the value itself.

@@ -97,7 +97,7 @@ public struct PendingChangesFetchRule: FetchCallRule {
         let fetch = context.fetch
         guard let descriptor = fetch.descriptor, let callee = fetch.call.calleeToken else { return [] }
         // Left at SwiftData's default, or set to `true`: a value the code computes is not judged.
-        guard descriptor.includePendingChanges == nil || descriptor.includePendingChanges == .some(true) else { return [] }
+        guard descriptor.includesPendingChanges else { return [] }
         switch fetch.kind {
         case .identifiers:
             guard descriptor.sorts, context.reports(Self.sortedIdentifiers) else { return [] }

@@ -11,7 +11,7 @@ enum FetchDescriptorSettings {
         let expression = expression.withoutParentheses
         if let call = expression.as(FunctionCallExprSyntax.self) {
             guard QueryKeyPathFinder.typeName(calledBy: call) == "FetchDescriptor" else { return nil }
-            return FetchCall.Descriptor(sorts: initializerSorts(call), includePendingChanges: nil)
+            return FetchCall.Descriptor(sorts: initializerSorts(call), includesPendingChanges: true)
         }
         guard let reference = expression.as(DeclReferenceExprSyntax.self),
               case .variable(let binding)? = LexicalLookup.binding(of: reference.baseName.text, from: reference),
@@ -19,19 +19,17 @@ enum FetchDescriptorSettings {
               let initializer = binding.initializer?.value.withoutParentheses.as(FunctionCallExprSyntax.self),
               QueryKeyPathFinder.typeName(calledBy: initializer) == "FetchDescriptor" else { return nil }
         var sorts = initializerSorts(initializer)
-        var includePendingChanges: Bool?? = nil
-        for assignment in assignments(to: reference.baseName.text, in: block, boundBy: binding) {
-            switch assignment.setting {
-            case "sortBy": sorts = isNonEmpty(assignment.value)
-            case "includePendingChanges":
-                let literal = assignment.value.as(BooleanLiteralExprSyntax.self).map { $0.literal.tokenKind == .keyword(.true) }
-                // A value set anywhere in view that is not a literal `true` is not SwiftData's default.
-                if includePendingChanges == nil || literal != true { includePendingChanges = .some(literal) }
-            default: break
+        var includesPendingChanges = true
+        for use in uses(of: reference.baseName.text, in: block, boundBy: binding) {
+            switch use {
+            case .assigned("sortBy", let value): sorts = isNonEmpty(value)
+            case .assigned("includePendingChanges", let value):
+                if value.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind != .keyword(.true) { includesPendingChanges = false }
+            case .appendedToSortBy: sorts = true
+            case .assigned: break
             }
         }
-        if appendsToSortBy(of: reference.baseName.text, in: block, boundBy: binding) { sorts = true }
-        return FetchCall.Descriptor(sorts: sorts, includePendingChanges: includePendingChanges)
+        return FetchCall.Descriptor(sorts: sorts, includesPendingChanges: includesPendingChanges)
     }
 
     /// `FetchDescriptor(sortBy: [SortDescriptor(\.name)])`: whether the initializer sorts.
@@ -53,34 +51,31 @@ enum FetchDescriptorSettings {
         return items
     }
 
-    private struct Assignment {
-        let setting: String
-        let value: ExprSyntax
+    /// What a statement does with the descriptor variable.
+    private enum Use {
+        /// `name.setting = value`
+        case assigned(String, ExprSyntax)
+        /// `name.sortBy.append(…)` or `.insert(…)`
+        case appendedToSortBy
     }
 
-    /// `name.setting = value` anywhere in `block`, where `name` is the variable `binding` declares.
-    private static func assignments(to name: String, in block: CodeBlockItemListSyntax,
-                                    boundBy binding: PatternBindingSyntax) -> [Assignment] {
-        block.tokens(viewMode: .sourceAccurate).compactMap { token -> Assignment? in
+    /// Each use of `name` in `block`, where `name` is the variable `binding` declares: one walk
+    /// over the block's tokens.
+    private static func uses(of name: String, in block: CodeBlockItemListSyntax, boundBy binding: PatternBindingSyntax) -> [Use] {
+        block.tokens(viewMode: .sourceAccurate).compactMap { token -> Use? in
             guard token.text == name, let reference = token.parent?.as(DeclReferenceExprSyntax.self),
-                  let member = reference.parent?.as(MemberAccessExprSyntax.self),
-                  let assignment = member.parent?.as(InfixOperatorExprSyntax.self),
-                  assignment.operator.is(AssignmentExprSyntax.self), assignment.leftOperand.id == member.id,
-                  refersTo(reference, binding) else { return nil }
-            return Assignment(setting: member.declName.baseName.text, value: assignment.rightOperand)
-        }
-    }
-
-    /// Whether `block` holds `name.sortBy.append(…)` or `.insert(…)`.
-    private static func appendsToSortBy(of name: String, in block: CodeBlockItemListSyntax,
-                                        boundBy binding: PatternBindingSyntax) -> Bool {
-        block.tokens(viewMode: .sourceAccurate).contains { token in
-            guard token.text == name, let reference = token.parent?.as(DeclReferenceExprSyntax.self),
-                  let sortBy = reference.parent?.as(MemberAccessExprSyntax.self), sortBy.declName.baseName.text == "sortBy",
-                  let append = sortBy.parent?.as(MemberAccessExprSyntax.self),
-                  ["append", "insert"].contains(append.declName.baseName.text),
-                  append.parent?.is(FunctionCallExprSyntax.self) == true else { return false }
-            return refersTo(reference, binding)
+                  let member = reference.parent?.as(MemberAccessExprSyntax.self) else { return nil }
+            let use: Use
+            if let assignment = member.parent?.as(InfixOperatorExprSyntax.self), assignment.operator.is(AssignmentExprSyntax.self),
+               assignment.leftOperand.id == member.id {
+                use = .assigned(member.declName.baseName.text, assignment.rightOperand)
+            } else if member.declName.baseName.text == "sortBy", let append = member.parent?.as(MemberAccessExprSyntax.self),
+                      ["append", "insert"].contains(append.declName.baseName.text), append.parent?.is(FunctionCallExprSyntax.self) == true {
+                use = .appendedToSortBy
+            } else {
+                return nil
+            }
+            return refersTo(reference, binding) ? use : nil
         }
     }
 

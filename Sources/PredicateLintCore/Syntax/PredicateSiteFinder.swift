@@ -73,18 +73,7 @@ public enum PredicateSiteFinder {
 
     /// The type that the code around an expression demands of it, where it is written down.
     static func contextualType(of expression: ExprSyntax) -> TypeSyntax? {
-        var node = Syntax(expression)
-        // Parentheses and the branches of `c ? a : b` do not change the type.
-        while true {
-            if let element = node.parent?.as(LabeledExprSyntax.self), element.label == nil,
-               let tuple = element.parent?.parent?.as(TupleExprSyntax.self), tuple.elements.count == 1 {
-                node = Syntax(tuple)
-            } else if let ternary = node.parent?.as(TernaryExprSyntax.self), ternary.condition.id != node.id {
-                node = Syntax(ternary)
-            } else {
-                break
-            }
-        }
+        let node = outermost(Syntax(expression))
         guard let parent = node.parent else { return nil }
 
         // `let p: Predicate<Movie> = #Predicate { … }`
@@ -106,6 +95,25 @@ public enum PredicateSiteFinder {
             return returnType(enclosing: parent)
         }
         return nil
+    }
+
+    /// The outermost node that stands for the same value as `node`: through parentheses and the
+    /// branches of `c ? a : b`, which do not change it, and, with `throughArrays`, through the
+    /// array literals it is an element of (`[SortDescriptor(…)]` is handed where the array is).
+    static func outermost(_ node: Syntax, throughArrays: Bool = false) -> Syntax {
+        var node = node
+        while true {
+            if let element = node.parent?.as(LabeledExprSyntax.self), element.label == nil,
+               let tuple = element.parent?.parent?.as(TupleExprSyntax.self), tuple.elements.count == 1 {
+                node = Syntax(tuple)
+            } else if let ternary = node.parent?.as(TernaryExprSyntax.self), ternary.condition.id != node.id {
+                node = Syntax(ternary)
+            } else if throughArrays, let array = node.parent?.as(ArrayElementSyntax.self)?.parent?.parent?.as(ArrayExprSyntax.self) {
+                node = Syntax(array)
+            } else {
+                return node
+            }
+        }
     }
 
     /// `descriptor.predicate`, where `descriptor` is declared (or initialized) as a

@@ -60,10 +60,10 @@ public struct FetchCall: Sendable {
     public struct Descriptor: Sendable {
         /// Whether it is given a non-empty `sortBy`, in its initializer or by an assignment.
         public let sorts: Bool
-        /// Whether `includePendingChanges` is set, and to what: nil when the code leaves it at
-        /// SwiftData's default (`true`); the literal otherwise; `.some(nil)` for a value the
-        /// code computes.
-        public let includePendingChanges: Bool??
+        /// Whether `includePendingChanges` is `true` as far as the code shows: left at
+        /// SwiftData's default, or set only to the literal `true`. False where it is set to
+        /// `false` or to a value the code computes (which is not judged).
+        public let includesPendingChanges: Bool
     }
 
     public let kind: Kind

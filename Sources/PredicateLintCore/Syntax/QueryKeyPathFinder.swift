@@ -80,18 +80,7 @@ public enum QueryKeyPathFinder {
     /// Where a sort descriptor is handed to SwiftData: the type of the query that takes it
     /// (inner nil where the code does not state it), or nil when it is not a query's.
     static func queryReceiving(_ expression: ExprSyntax) -> TypeSyntax?? {
-        var node = Syntax(expression)
-        while true {
-            if let array = node.parent?.as(ArrayElementSyntax.self)?.parent?.parent?.as(ArrayExprSyntax.self) {
-                node = Syntax(array)
-            } else if let ternary = node.parent?.as(TernaryExprSyntax.self), ternary.condition.id != node.id {
-                node = Syntax(ternary)
-            } else if let tuple = node.parent?.parent?.parent?.as(TupleExprSyntax.self), tuple.elements.count == 1 {
-                node = Syntax(tuple)
-            } else {
-                break
-            }
-        }
+        let node = PredicateSiteFinder.outermost(Syntax(expression), throughArrays: true)
         // `FetchDescriptor<Trip>(sortBy: […])`, `@Query(sort: […])`
         if let argument = node.parent?.as(LabeledExprSyntax.self), let label = argument.label?.text {
             guard label == "sortBy" || label == "sort", let consumer = queryTakingArgument(argument) else { return nil }

@@ -34,47 +34,12 @@ public enum FileDiscovery {
         public var freshFolders: [FileIdentity: KnownFolder] = [:]
     }
 
-    /// A folder's entries as discovery needs them, by name: the index of earlier runs keeps
-    /// them, so that a folder whose stamp is unchanged is not listed again.
-    public struct FolderEntries: Sendable, Equatable {
-        public var listing = FolderListing()
-        public var swiftFiles: [String] = []
-        /// Subfolders, skipped ones left out.
-        public var folders: [String] = []
-        /// Entries whose kind the listing did not give (symbolic links, some file systems):
-        /// asked about on every run, since what a link points to can change without its folder.
-        public var unknown: [String] = []
-
-        public init(listing: FolderListing = FolderListing(), swiftFiles: [String] = [], folders: [String] = [], unknown: [String] = []) {
-            (self.listing, self.swiftFiles, self.folders, self.unknown) = (listing, swiftFiles, folders, unknown)
-        }
-    }
-
-    /// A folder as an earlier run listed it: its stamp then (a folder's times change whenever
-    /// an entry is added, removed or renamed) and its entries.
-    public struct KnownFolder: Sendable, Equatable {
-        public let stamp: FileStamp
-        public let entries: FolderEntries
-
-        public init(stamp: FileStamp, entries: FolderEntries) {
-            (self.stamp, self.entries) = (stamp, entries)
-        }
-    }
-
-    public struct FolderListing: Sendable, Equatable {
-        public var hasConfiguration = false
-        public var hasProjectMarker = false
-
-        public init(hasConfiguration: Bool = false, hasProjectMarker: Bool = false) {
-            (self.hasConfiguration, self.hasProjectMarker) = (hasConfiguration, hasProjectMarker)
-        }
-    }
-
     /// `known`: folders earlier runs listed (a cache's folder index); one whose stamp is as it
-    /// was then is not listed again. `now` (nanoseconds since 1970) tells which of the folders
-    /// listed afresh have settled enough to be learned.
+    /// was then is not listed again. `now` (the workspace's clock, nanoseconds since 1970)
+    /// tells which of the folders listed afresh have settled enough to be learned; without it
+    /// none is (`freshFolders` stays empty).
     public static func swiftFiles(in paths: [String], fileManager: FileManager = .default,
-                                  known: [FileIdentity: KnownFolder] = [:], now: Int64 = FileStamp.now()) -> Result {
+                                  known: [FileIdentity: KnownFolder] = [:], now: Int64? = nil) -> Result {
         var result = Result()
         // Only several paths can name a file twice (hashing every path of one large folder
         // was a tenth of discovering it).
@@ -105,27 +70,17 @@ public enum FileDiscovery {
         return result
     }
 
-    /// One folder's entries and where they came from.
-    private struct Visit: Sendable {
-        let stamp: FileStamp?
-        let entries: FolderEntries
-        /// Temporary files of a `--fix` that was killed (never a user's file).
-        let leftovers: [String]
-        /// Listed now rather than known from an earlier run.
-        let isFresh: Bool
-    }
-
     /// The walk below one folder given on the command line.
     private struct Walk {
         let base: String
         let known: [FileIdentity: KnownFolder]
-        let now: Int64
+        let now: Int64?
         var files: [String] = []
         var problems: [InputProblem] = []
         var listed: [(folder: String, listing: FolderListing)] = []
         var fresh: [FileIdentity: KnownFolder] = [:]
 
-        init(base: String, known: [FileIdentity: KnownFolder], now: Int64) {
+        init(base: String, known: [FileIdentity: KnownFolder], now: Int64?) {
             (self.base, self.known, self.now) = (base, known, now)
         }
 
@@ -159,7 +114,7 @@ public enum FileDiscovery {
                     files += entries.swiftFiles.map { path(of: $0, in: current) }
                     pending += entries.folders.map { path(of: $0, in: current) }
                     for leftover in visit.leftovers { try? fileManager.removeItem(atPath: path(of: leftover, in: current)) }
-                    if visit.isFresh, visit.leftovers.isEmpty, let stamp = visit.stamp, stamp.isSettled(before: now) {
+                    if visit.isFresh, visit.leftovers.isEmpty, let stamp = visit.stamp, let now, stamp.isSettled(before: now) {
                         fresh[stamp.identity] = KnownFolder(stamp: stamp, entries: entries)
                     }
                     for name in entries.unknown {
@@ -184,81 +139,4 @@ public enum FileDiscovery {
             }
         }
     }
-
-    /// A folder's entries: as an earlier run listed them when its stamp is unchanged, else
-    /// listed now. Nil when it cannot be listed.
-    private static func visit(_ folder: String, known: [FileIdentity: KnownFolder]) -> Visit? {
-        if !known.isEmpty, let stamp = FileStamp(path: folder), let earlier = known[stamp.identity], earlier.stamp == stamp {
-            return Visit(stamp: stamp, entries: earlier.entries, leftovers: [], isFresh: false)
-        }
-        guard let (stamp, listing) = directoryListing(folder) else { return nil }
-        var entries = FolderEntries()
-        var leftovers: [String] = []
-        for (name, kind) in listing {
-            if name == Configuration.fileName { entries.listing.hasConfiguration = true }
-            if Project.isMarker(name) { entries.listing.hasProjectMarker = true }
-            switch kind {
-            case .directory: if !skipsFolder(named: name) { entries.folders.append(name) }
-            case .file:
-                if InFlightFiles.isLeftover(name) { leftovers.append(name) } else if isSwiftFile(named: name) { entries.swiftFiles.append(name) }
-            case .unknown:
-                if InFlightFiles.isLeftover(name) { leftovers.append(name) } else { entries.unknown.append(name) }
-            }
-        }
-        return Visit(stamp: stamp, entries: entries, leftovers: leftovers, isFresh: true)
-    }
-
-    /// A name ending in `.swift`, by its bytes (as compilers tell a source by its extension).
-    static func isSwiftFile(named name: String) -> Bool {
-        name.utf8.count >= 6 && name.utf8.reversed().starts(with: "tfiws.".utf8)
-    }
-
-    enum EntryKind { case file, directory, unknown }
-
-    private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
-
-    /// The entries of a folder with their kinds, from one `readdir` pass: no `stat` per file.
-    static func directoryEntries(_ path: String) -> [(String, EntryKind)]? {
-        directoryListing(path)?.entries
-    }
-
-    /// The folder's stamp (nil if the system does not say), taken from the open folder before
-    /// its entries are read (a change while they are read then changes the stamp too), and
-    /// its entries.
-    static func directoryListing(_ path: String) -> (stamp: FileStamp?, entries: [(String, EntryKind)])? {
-        guard let stream = opendir(path) else { return nil }
-        defer { closedir(stream) }
-        var info = stat()
-        let stamp = fstat(dirfd(stream), &info) == 0 ? FileStamp(info) : nil
-        var entries: [(String, EntryKind)] = []
-        while let entry = readdir(stream) {
-            // The name is read where it lies: copying `d_name` as a value copies its full
-            // declared size, but the C library's records can be shorter (AddressSanitizer
-            // caught the overread).
-            let name = String(cString: UnsafeRawPointer(entry).advanced(by: Self.nameOffset).assumingMemoryBound(to: CChar.self))
-            if name == "." || name == ".." { continue }
-            let kind: EntryKind = switch Int32(entry.pointee.d_type) {
-            case Int32(DT_DIR): .directory
-            case Int32(DT_REG): .file
-            default: .unknown
-            }
-            entries.append((name, kind))
-        }
-        return (stamp, entries)
-    }
-}
-
-/// An input the tool could not use; reported on stderr, and the run exits with 2.
-public struct InputProblem: Error, Equatable, Sendable {
-    public let path: String
-    public var line: Int? = nil
-    public let message: String
-
-    public init(path: String, line: Int? = nil, message: String) {
-        self.path = path
-        self.line = line
-        self.message = message
-    }
-
-    public var description: String { "error: \(Paths.onOneLine(path))\(line.map { ":\($0)" } ?? ""): \(message)" }
 }

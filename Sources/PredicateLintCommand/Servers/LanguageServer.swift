@@ -78,19 +78,9 @@ public final class LanguageServer: @unchecked Sendable {
         guard let method = message.method else {
             return connection.respond(to: message.id, error: JSONRPCConnection.ErrorCode.invalidRequest, "Invalid request: no method")
         }
-        switch phase {
-        case .waitingForInitialize where method != "initialize":
-            if let id = message.id {
-                connection.respond(to: id, error: JSONRPCConnection.ErrorCode.serverNotInitialized, "The server is not initialized yet")
-            }
+        if let (code, reason) = Self.refusal(of: method, in: phase) {
+            if let id = message.id { connection.respond(to: id, error: code, reason) }
             return
-        case .shutDown:
-            if let id = message.id {
-                connection.respond(to: id, error: JSONRPCConnection.ErrorCode.invalidRequest, "The server is shut down; only exit is served")
-            }
-            return
-        default:
-            break
         }
         let params = message.params
         switch method {
@@ -147,20 +137,10 @@ public final class LanguageServer: @unchecked Sendable {
     /// documents are checked again when they are ready.
     private func initialize(id: JSON, _ params: JSON) {
         canWatchFiles = params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.bool ?? false
-        var roots = (params["workspaceFolders"]?.array ?? []).compactMap { $0["uri"]?.string }.map(Self.path(of:))
-        if roots.isEmpty, let root = params["rootUri"]?.string { roots = [Self.path(of: root)] }
-        if roots.isEmpty, let root = params["rootPath"]?.string { roots = [root] }
-        let workspace = Workspace.forServer(roots: roots)
+        let workspace = Workspace.forServer(roots: Self.roots(in: params))
         self.workspace = workspace
         phase = .running
-        connection.respond(to: id, result: [
-            "capabilities": [
-                "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
-                "codeActionProvider": ["codeActionKinds": ["quickfix"]],
-                "positionEncoding": "utf-16",
-            ],
-            "serverInfo": ["name": "predicate-lint", "version": .string(ToolVersion.current)],
-        ])
+        connection.respond(to: id, result: Self.initializeResult)
         workers.submit { [self] in
             let (files, _) = workspace.scan(workspace.discoverFiles().files)
             workspace.indexModels(of: files)
@@ -172,13 +152,7 @@ public final class LanguageServer: @unchecked Sendable {
     /// elsewhere) must reach the models and the diagnostics.
     private func registerWatchers() {
         guard canWatchFiles else { return }
-        connection.send(JSONRPCConnection.message([
-            ("id", "predicate-lint-watch"), ("method", "client/registerCapability"),
-            ("params", ["registrations": [[
-                "id": "predicate-lint-files", "method": "workspace/didChangeWatchedFiles",
-                "registerOptions": ["watchers": [["globPattern": "**/*.swift"], ["globPattern": .string("**/\(Configuration.fileName)")]]],
-            ]]]),
-        ]))
+        connection.send(Self.watcherRegistration)
     }
 
     // MARK: Checking documents
@@ -217,9 +191,8 @@ public final class LanguageServer: @unchecked Sendable {
             return true
         }
         guard current else { return }
-        let findings = workspace.linter(for: path).map { $0.linter.lint(file, models: workspace.models(for: path).index(for: path)) } ?? []
         let diagnostics = JSON.array(file.problem.map { [Self.diagnostic(for: $0)] }
-            ?? Self.diagnostics(findings, in: file, positions: TextPositions(document.text)))
+            ?? Self.diagnostics(Self.findings(in: file, workspace: workspace), in: file, positions: TextPositions(document.text)))
         state.async { [self] in
             guard documents[uri]?.version == document.version, published[uri] != diagnostics else { return }
             published[uri] = diagnostics
@@ -245,12 +218,11 @@ public final class LanguageServer: @unchecked Sendable {
             var changed: Set<Project> = []
             for uri in onDisk where uri.hasSuffix(".swift") {
                 let path = Self.path(of: uri)
-                let loaded = (try? ScannedFile.scan(path: path).get()).flatMap { try? $0.loadText().get() }
-                let contribution = loaded.map { ProjectModels.Contribution(contentDigest: $0.digest, declarations: FileDeclarations(path: path, text: $0.text)) }
+                let (contribution, text) = Self.onDisk(path)
                 if let project = workspace.update(path, with: contribution) {
                     changed.insert(project)
                 }
-                if SourceModules.isManifestPath(path), let project = workspace.updateManifest(path, text: loaded?.text) {
+                if SourceModules.isManifestPath(path), let project = workspace.updateManifest(path, text: text) {
                     changed.insert(project)
                 }
             }
@@ -271,17 +243,10 @@ public final class LanguageServer: @unchecked Sendable {
             return invalid(id, "codeAction needs an open textDocument and a range")
         }
         workers.submit { [connection] in
-            let path = Self.path(of: uri)
-            let file = SourceFile(path: path, text: document.text)
-            let positions = TextPositions(document.text)
-            guard let requested = positions.offsets(of: range) else {
+            guard let actions = Self.codeActions(in: document.text, uri: uri, range: range, workspace: workspace) else {
                 return connection.respond(to: id, error: JSONRPCConnection.ErrorCode.invalidParams, "Invalid params: range")
             }
-            let findings = workspace.linter(for: path).map { $0.linter.lint(file, models: workspace.models(for: path).index(for: path)) } ?? []
-            let actions = findings.filter { Self.span(of: $0, in: file).meets(requested) }.flatMap { finding in
-                Self.codeActions(for: finding, uri: uri, file: file, positions: positions)
-            }
-            connection.respond(to: id, result: .array(actions))
+            connection.respond(to: id, result: actions)
         }
     }
 }

@@ -1,0 +1,69 @@
+import Foundation
+import PredicateLintCore
+
+/// What the server works out on a worker from a snapshot (a document's text, a file on disk):
+/// nothing here touches the server's state, which lives on its queue.
+extension LanguageServer {
+    static let initializeResult: JSON = [
+        "capabilities": [
+            "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
+            "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+            "positionEncoding": "utf-16",
+        ],
+        "serverInfo": ["name": "predicate-lint", "version": .string(ToolVersion.current)],
+    ]
+
+    /// Asks the client to report Swift sources and configuration files changed on disk.
+    static let watcherRegistration = JSONRPCConnection.message([
+        ("id", "predicate-lint-watch"), ("method", "client/registerCapability"),
+        ("params", ["registrations": [[
+            "id": "predicate-lint-files", "method": "workspace/didChangeWatchedFiles",
+            "registerOptions": ["watchers": [["globPattern": "**/*.swift"], ["globPattern": .string("**/\(Configuration.fileName)")]]],
+        ]]]),
+    ])
+
+    /// Why a request cannot be served in this phase, if it cannot: before `initialize` only
+    /// `initialize` is, after `shutdown` only `exit`.
+    static func refusal(of method: String, in phase: Phase) -> (code: Int, reason: String)? {
+        switch phase {
+        case .waitingForInitialize where method != "initialize":
+            (JSONRPCConnection.ErrorCode.serverNotInitialized, "The server is not initialized yet")
+        case .shutDown:
+            (JSONRPCConnection.ErrorCode.invalidRequest, "The server is shut down; only exit is served")
+        default:
+            nil
+        }
+    }
+
+    /// The workspace folders `initialize` names, else its older root fields.
+    static func roots(in params: JSON) -> [String] {
+        let folders = (params["workspaceFolders"]?.array ?? []).compactMap { $0["uri"]?.string }.map(path(of:))
+        if !folders.isEmpty { return folders }
+        if let root = params["rootUri"]?.string { return [path(of: root)] }
+        return params["rootPath"]?.string.map { [$0] } ?? []
+    }
+
+    /// The findings the command line would report for this text at the file's path.
+    static func findings(in file: SourceFile, workspace: Workspace) -> [Finding] {
+        workspace.linter(for: file.path).map { $0.linter.lint(file, models: workspace.models(for: file.path).index(for: file.path)) } ?? []
+    }
+
+    /// The quick fixes for the findings whose span meets `range`; nil when the range is not
+    /// one of the text's.
+    static func codeActions(in text: String, uri: String, range: JSON, workspace: Workspace) -> JSON? {
+        let file = SourceFile(path: path(of: uri), text: text)
+        let positions = TextPositions(text)
+        guard let requested = positions.offsets(of: range) else { return nil }
+        return .array(findings(in: file, workspace: workspace).filter { span(of: $0, in: file).meets(requested) }.flatMap { finding in
+            codeActions(for: finding, uri: uri, file: file, positions: positions)
+        })
+    }
+
+    /// A file as it is on disk now: its declarations for the models, and its text (nil when
+    /// it is gone or cannot be read).
+    static func onDisk(_ path: String) -> (contribution: ProjectModels.Contribution?, text: String?) {
+        let loaded = (try? ScannedFile.scan(path: path).get()).flatMap { try? $0.loadText().get() }
+        return (loaded.map { ProjectModels.Contribution(contentDigest: $0.digest, declarations: FileDeclarations(path: path, text: $0.text)) },
+                loaded?.text)
+    }
+}

@@ -97,12 +97,10 @@ let package = Package(
             swiftSettings: syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
         ),
-        // SHA-256 with the processor's instructions, where it has them (the cache digests every file).
-        .target(name: "CSHA256"),
         // Everything that touches the outside world: arguments, files, reporters, exit codes.
         .target(
             name: "PredicateLintCommand",
-            dependencies: ["PredicateLintCore", "CSHA256"],
+            dependencies: ["PredicateLintCore"],
             swiftSettings: syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
         ),
@@ -117,7 +115,7 @@ let package = Package(
         // `swift run -c release predicate-lint-bench`: cold, warm and floor timings in one run.
         .executableTarget(
             name: "predicate-lint-bench",
-            dependencies: ["SyntheticCorpus", "predicate-lint"] + syntaxDependencies,
+            dependencies: ["SyntheticCorpus", "predicate-lint", "PredicateLintCommand"] + syntaxDependencies,
             swiftSettings: syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
         ),

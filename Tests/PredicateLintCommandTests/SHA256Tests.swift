@@ -16,21 +16,42 @@ import Testing
     ])
     func knownDigests(_ text: String, _ expected: String) {
         #expect(SHA256.digest(text).description == expected)
+        var bytes = text
+        #expect(bytes.withUTF8 { SHA256.swiftDigest(UnsafeRawBufferPointer($0)) }.description == expected)
         #expect(ContentDigest(hex: expected) == SHA256.digest(text))
     }
 
-    /// Where the processor has SHA-256 instructions, they give what the Swift gives, at every
-    /// length around the block and tail boundaries and for a large input.
-    @Test(.enabled(if: SHA256.usesHardware, "this processor has no SHA-256 instructions"))
-    func theProcessorsInstructionsAgreeWithTheSwift() {
-        var bytes = (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 7) }
-        for length in 0...bytes.count {
-            let prefix = Array(bytes.prefix(length))
-            #expect(prefix.withUnsafeBytes { SHA256.digest($0, hardware: true) } == prefix.withUnsafeBytes { SHA256.digest($0, hardware: false) },
-                    "length \(length)")
+    /// Our own Swift, which is what runs on Linux (CryptoKit's elsewhere), at every length
+    /// around the block and tail boundaries and for a large input, against the system's
+    /// `sha256sum` in one run over files holding each input.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sha256sum"), "needs /usr/bin/sha256sum"))
+    func theSwiftAgreesWithTheSystemsTool() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sha256-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pattern = (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 7) }
+        var inputs = (0...pattern.count).map { Array(pattern.prefix($0)) }
+        inputs.append((0..<1_000_003).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 9) })
+        var paths: [String] = []
+        for (index, input) in inputs.enumerated() {
+            let path = folder.appendingPathComponent("\(index)").path
+            try Data(input).write(to: URL(fileURLWithPath: path))
+            paths.append(path)
         }
-        bytes = (0..<1_000_003).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 9) }
-        #expect(bytes.withUnsafeBytes { SHA256.digest($0, hardware: true) } == bytes.withUnsafeBytes { SHA256.digest($0, hardware: false) })
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        process.arguments = paths
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let listed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let expected = listed.split(separator: "\n").map { String($0.prefix(64)) }
+        try #require(expected.count == inputs.count)
+        for (index, input) in inputs.enumerated() {
+            #expect(input.withUnsafeBytes { SHA256.swiftDigest($0) }.description == expected[index], "length \(input.count)")
+            #expect(input.withUnsafeBytes { SHA256.digest($0) }.description == expected[index], "length \(input.count)")
+        }
     }
 
     @Test func digestsParseOnlyFromTheirOwnForm() {

@@ -1,4 +1,6 @@
-import CSHA256
+#if canImport(CryptoKit)
+import CryptoKit
+#endif
 import Foundation
 
 /// A SHA-256 digest: what the cache keys file contents and entries by. A 64-bit hash can be
@@ -66,6 +68,12 @@ public struct ContentDigest: Hashable, Sendable, Codable, CustomStringConvertibl
         (word0, word1, word2, word3) = words
     }
 
+    /// From the 32 bytes of a digest, most significant first.
+    init(bigEndian bytes: UnsafeRawBufferPointer) {
+        func word(_ start: Int) -> UInt64 { UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self)) }
+        (word0, word1, word2, word3) = (word(0), word(8), word(16), word(24))
+    }
+
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let digest = ContentDigest(hex: text) else {
@@ -80,44 +88,23 @@ public struct ContentDigest: Hashable, Sendable, Codable, CustomStringConvertibl
     }
 }
 
-/// SHA-256 (FIPS 180-4), written out because Linux's Foundation has none and the package takes
-/// no dependencies. Checked against the standard's test vectors in `SHA256Tests`.
+/// SHA-256 (FIPS 180-4): CryptoKit's where the system has it, else our own Swift, since Linux's
+/// Foundation has none and the package takes no dependencies. `SHA256Tests` checks both
+/// against the standard's test vectors.
+///
+/// There is no faster path of our own: the x86-64 SHA instructions, which a C target once used,
+/// made a cold run over 26 real apps about 0.2 s of processor time cheaper (the Swift digests
+/// some 230 MB/s on this project's CI machine, a cold run digests every file once), which did
+/// not pay for a C target and a second implementation; `predicate-lint-bench` prints the
+/// digest's share of each cold run, so a change in that balance shows.
 public enum SHA256 {
-    /// The eight working words, kept in a struct passed `inout`: an earlier form that mutated
-    /// them through a buffer pointer captured by nested closures came out of the optimizer
-    /// unchanged (every digest was the initial value in release builds only).
-    struct State {
-        var h0: UInt32 = 0x6A09_E667, h1: UInt32 = 0xBB67_AE85, h2: UInt32 = 0x3C6E_F372, h3: UInt32 = 0xA54F_F53A
-        var h4: UInt32 = 0x510E_527F, h5: UInt32 = 0x9B05_688C, h6: UInt32 = 0x1F83_D9AB, h7: UInt32 = 0x5BE0_CD19
-    }
-
-    /// Whether the processor's SHA-256 instructions are used (`CSHA256`); the Swift below is
-    /// the reference, and what runs elsewhere.
-    static let usesHardware = predicate_lint_sha256_hardware_available() != 0
-
     public static func digest(_ bytes: UnsafeRawBufferPointer) -> ContentDigest {
-        digest(bytes, hardware: usesHardware)
-    }
-
-    static func digest(_ bytes: UnsafeRawBufferPointer, hardware: Bool) -> ContentDigest {
-        var state = State()
-        // Room for the Swift's message schedule; the processor's instructions keep their own.
-        var schedule = hardware ? [] : [UInt32](repeating: 0, count: 64)
-        let blocks = bytes.count / 64
-        if blocks > 0 { compress(bytes.baseAddress!, blocks: blocks, &state, &schedule, hardware: hardware) }
-        // The tail, a 1 bit, zeros, and the length in bits: one block or two.
-        var tail = [UInt8](bytes[(blocks * 64)...])
-        tail.append(0x80)
-        while tail.count % 64 != 56 { tail.append(0) }
-        let bitCount = UInt64(bytes.count) &* 8
-        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitCount >> UInt64(shift))) }
-        tail.withUnsafeBytes { tail in
-            compress(tail.baseAddress!, blocks: tail.count / 64, &state, &schedule, hardware: hardware)
+        #if canImport(CryptoKit)
+        if #available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *) {
+            return CryptoKit.SHA256.hash(data: bytes).withUnsafeBytes { ContentDigest(bigEndian: $0) }
         }
-        return ContentDigest(words: (
-            UInt64(state.h0) << 32 | UInt64(state.h1), UInt64(state.h2) << 32 | UInt64(state.h3),
-            UInt64(state.h4) << 32 | UInt64(state.h5), UInt64(state.h6) << 32 | UInt64(state.h7)
-        ))
+        #endif
+        return swiftDigest(bytes)
     }
 
     public static func digest(_ data: Data) -> ContentDigest {
@@ -134,17 +121,37 @@ public enum SHA256 {
         digest(parts.map { "\($0.utf8.count):\($0)" }.joined())
     }
 
-    /// `blocks` 64-byte blocks at `start` into `state`, with the processor's instructions or
-    /// in Swift (`schedule`: room for the message schedule).
-    private static func compress(_ start: UnsafeRawPointer, blocks: Int, _ state: inout State, _ schedule: inout [UInt32], hardware: Bool) {
-        if hardware {
-            var words = [state.h0, state.h1, state.h2, state.h3, state.h4, state.h5, state.h6, state.h7]
-            predicate_lint_sha256_hardware_compress(&words, start.assumingMemoryBound(to: UInt8.self), blocks)
-            (state.h0, state.h1, state.h2, state.h3) = (words[0], words[1], words[2], words[3])
-            (state.h4, state.h5, state.h6, state.h7) = (words[4], words[5], words[6], words[7])
-        } else {
-            for block in 0..<blocks { compress(UnsafeRawBufferPointer(start: start + block * 64, count: 64), &state, &schedule) }
+    /// The eight working words, kept in a struct passed `inout`: an earlier form that mutated
+    /// them through a buffer pointer captured by nested closures came out of the optimizer
+    /// unchanged (every digest was the initial value in release builds only).
+    struct State {
+        var h0: UInt32 = 0x6A09_E667, h1: UInt32 = 0xBB67_AE85, h2: UInt32 = 0x3C6E_F372, h3: UInt32 = 0xA54F_F53A
+        var h4: UInt32 = 0x510E_527F, h5: UInt32 = 0x9B05_688C, h6: UInt32 = 0x1F83_D9AB, h7: UInt32 = 0x5BE0_CD19
+    }
+
+    /// Our own SHA-256, what runs where CryptoKit does not.
+    static func swiftDigest(_ bytes: UnsafeRawBufferPointer) -> ContentDigest {
+        var state = State()
+        var schedule = [UInt32](repeating: 0, count: 64)
+        let blocks = bytes.count / 64
+        for block in 0..<blocks {
+            compress(UnsafeRawBufferPointer(rebasing: bytes[(block * 64)..<(block * 64 + 64)]), &state, &schedule)
         }
+        // The tail, a 1 bit, zeros, and the length in bits: one block or two.
+        var tail = [UInt8](bytes[(blocks * 64)...])
+        tail.append(0x80)
+        while tail.count % 64 != 56 { tail.append(0) }
+        let bitCount = UInt64(bytes.count) &* 8
+        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitCount >> UInt64(shift))) }
+        tail.withUnsafeBytes { tail in
+            for block in 0..<(tail.count / 64) {
+                compress(UnsafeRawBufferPointer(rebasing: tail[(block * 64)..<(block * 64 + 64)]), &state, &schedule)
+            }
+        }
+        return ContentDigest(words: (
+            UInt64(state.h0) << 32 | UInt64(state.h1), UInt64(state.h2) << 32 | UInt64(state.h3),
+            UInt64(state.h4) << 32 | UInt64(state.h5), UInt64(state.h6) << 32 | UInt64(state.h7)
+        ))
     }
 
     private static func compress(_ block: UnsafeRawBufferPointer, _ state: inout State, _ w: inout [UInt32]) {
@@ -174,6 +181,16 @@ public enum SHA256 {
         (value >> count) | (value << (32 - count))
     }
 
-    /// FIPS 180-4's constants, kept once, in `CSHA256` (the FIPS test vectors check them).
-    private static let roundConstants = Array(UnsafeBufferPointer(start: predicate_lint_sha256_round_constants(), count: 64))
+    /// FIPS 180-4, 4.2.2: the first 32 bits of the fractional parts of the cube roots of the
+    /// first 64 primes (the test vectors would catch a wrong one).
+    private static let roundConstants: [UInt32] = [
+        0x428A_2F98, 0x7137_4491, 0xB5C0_FBCF, 0xE9B5_DBA5, 0x3956_C25B, 0x59F1_11F1, 0x923F_82A4, 0xAB1C_5ED5,
+        0xD807_AA98, 0x1283_5B01, 0x2431_85BE, 0x550C_7DC3, 0x72BE_5D74, 0x80DE_B1FE, 0x9BDC_06A7, 0xC19B_F174,
+        0xE49B_69C1, 0xEFBE_4786, 0x0FC1_9DC6, 0x240C_A1CC, 0x2DE9_2C6F, 0x4A74_84AA, 0x5CB0_A9DC, 0x76F9_88DA,
+        0x983E_5152, 0xA831_C66D, 0xB003_27C8, 0xBF59_7FC7, 0xC6E0_0BF3, 0xD5A7_9147, 0x06CA_6351, 0x1429_2967,
+        0x27B7_0A85, 0x2E1B_2138, 0x4D2C_6DFC, 0x5338_0D13, 0x650A_7354, 0x766A_0ABB, 0x81C2_C92E, 0x9272_2C85,
+        0xA2BF_E8A1, 0xA81A_664B, 0xC24B_8B70, 0xC76C_51A3, 0xD192_E819, 0xD699_0624, 0xF40E_3585, 0x106A_A070,
+        0x19A4_C116, 0x1E37_6C08, 0x2748_774C, 0x34B0_BCB5, 0x391C_0CB3, 0x4ED8_AA4A, 0x5B9C_CA4F, 0x682E_6FF3,
+        0x748F_82EE, 0x78A5_636F, 0x84C8_7814, 0x8CC7_0208, 0x90BE_FFFA, 0xA450_6CEB, 0xBEF9_A3F7, 0xC671_78F2,
+    ]
 }

@@ -136,7 +136,7 @@ import PredicateLintCore
         }
         #expect(try target() == "macOS 14")
         let stamp = try #require(FileStamp(path: tree.path("Tool/Package.swift")))
-        let known = try #require(cache.fileIndex(.projectFiles)[stamp.identity])
+        let known = try #require(cache.read(ProjectFileIndex.self)[stamp.identity])
         #expect(known.digest == SHA256.digest(manifest))
         // What the cache says for that content is what a later run gets: the file is not read.
         cache.store(statedTarget: DeploymentTarget(parsing: "macOS 13"), kind: "Package.swift", digest: known.digest)

@@ -112,10 +112,10 @@ import SyntheticCorpus
         let paths = [tree.path("App/Song.swift"), tree.path("App/View.swift")]
         let now = Int64(Date().timeIntervalSince1970 * 1_000_000_000)
         _ = workspace.scan(paths, now: now)
-        #expect(cache.fileIndex().isEmpty, "files written a moment ago are not settled")
+        #expect(cache.read(SourceFileIndex.self).isEmpty, "files written a moment ago are not settled")
         let later = now + 10_000_000_000
         let first = workspace.scan(paths, now: later).files
-        let known = cache.fileIndex()
+        let known = cache.read(SourceFileIndex.self)
         #expect(known.count == 2)
         let viewStamp = try #require(FileStamp(path: paths[1]))
         #expect(known[viewStamp.identity]?.digest == SHA256.digest(Self.view))
@@ -144,13 +144,13 @@ import SyntheticCorpus
         let later = FileStamp.now() + 10_000_000_000
         _ = try Workspace(roots: [tree.path("App")], settings: .init(cache: cache)).scan([absolute], now: later)
         let stamp = try #require(FileStamp(path: absolute))
-        let known = try #require(cache.fileIndex()[stamp.identity])
-        #expect(cache.fileIndex().count == 1 && known.digest == SHA256.digest(Self.view))
+        let known = try #require(cache.read(SourceFileIndex.self)[stamp.identity])
+        #expect(cache.read(SourceFileIndex.self).count == 1 && known.digest == SHA256.digest(Self.view))
         // The index says another content for it: a run that takes the file from the index
         // reports that content's digest, one that reads it reports the real one.
         let other = SHA256.digest("another content")
-        cache.storeFileIndex([stamp.identity: ResultCache.KnownFile(stamp: stamp, digest: other, byteOrderMark: false)])
-        cache.storeScanIndex([other: Prefilter()])
+        cache.store([stamp.identity: KnownFile(stamp: stamp, digest: other, byteOrderMark: false)], in: SourceFileIndex.self)
+        cache.store([other: Prefilter()], in: ScanIndex.self)
         // The same file, reached from the working directory (tests cannot change it).
         let up = FileManager.default.currentDirectoryPath.split(separator: "/").map { _ in ".." }
         let relative = (up + absolute.split(separator: "/").map(String.init)).joined(separator: "/")
@@ -171,16 +171,16 @@ import SyntheticCorpus
             return workspace.discoverFiles()
         }
         _ = try discover(now: FileStamp.now())
-        #expect(cache.folderIndex().isEmpty, "folders written a moment ago are not settled")
+        #expect(cache.read(FolderIndex.self).isEmpty, "folders written a moment ago are not settled")
         #expect(try discover().files == [tree.path("App/Sources/View.swift")])
         let sources = try #require(FileStamp(path: tree.path("App/Sources")))
         let app = try #require(FileStamp(path: tree.path("App")))
-        #expect(cache.folderIndex()[sources.identity]?.entries.swiftFiles == ["View.swift"])
-        #expect(cache.folderIndex()[app.identity]?.entries.listing.hasProjectMarker == true)
+        #expect(cache.read(FolderIndex.self)[sources.identity]?.entries.swiftFiles == ["View.swift"])
+        #expect(cache.read(FolderIndex.self)[app.identity]?.entries.listing.hasProjectMarker == true)
         // What the index says of an unchanged folder is what a later run finds there.
-        var index = cache.folderIndex()
-        index[sources.identity] = FileDiscovery.KnownFolder(stamp: sources, entries: FileDiscovery.FolderEntries(swiftFiles: ["View.swift", "Ghost.swift"]))
-        cache.storeFolderIndex(index)
+        var index = cache.read(FolderIndex.self)
+        index[sources.identity] = KnownFolder(stamp: sources, entries: FolderEntries(swiftFiles: ["View.swift", "Ghost.swift"]))
+        cache.store(index, in: FolderIndex.self)
         #expect(try discover().files == [tree.path("App/Sources/Ghost.swift"), tree.path("App/Sources/View.swift")])
         // A file added changes the folder's stamp: listed again.
         usleep(50_000)
@@ -194,15 +194,15 @@ import SyntheticCorpus
         let stamp = FileStamp(device: UInt64.max, inode: 7, size: 4_096, modified: 1_796_090_784_162_623_741, changed: Int64.max)
         let plain = FileStamp(device: 1, inode: 2, size: 0, modified: -1, changed: 0)
         let folders = [
-            stamp.identity: FileDiscovery.KnownFolder(stamp: stamp, entries: FileDiscovery.FolderEntries(
+            stamp.identity: KnownFolder(stamp: stamp, entries: FolderEntries(
                 listing: .init(hasConfiguration: true, hasProjectMarker: false),
                 swiftFiles: ["A.swift", "é b.swift"], folders: ["Views", ".hidden"], unknown: ["link.swift"])),
-            plain.identity: FileDiscovery.KnownFolder(stamp: plain, entries: FileDiscovery.FolderEntries(listing: .init(hasProjectMarker: true))),
+            plain.identity: KnownFolder(stamp: plain, entries: FolderEntries(listing: .init(hasProjectMarker: true))),
         ]
         let tabbed = FileStamp(device: 3, inode: 4, size: 0, modified: 0, changed: 0)
-        cache.storeFolderIndex(folders.merging([tabbed.identity: FileDiscovery.KnownFolder(
-            stamp: tabbed, entries: FileDiscovery.FolderEntries(swiftFiles: ["tab\there.swift"]))]) { first, _ in first })
-        #expect(cache.folderIndex() == folders)
+        cache.store(folders.merging([tabbed.identity: KnownFolder(
+            stamp: tabbed, entries: FolderEntries(swiftFiles: ["tab\there.swift"]))]) { first, _ in first }, in: FolderIndex.self)
+        #expect(cache.read(FolderIndex.self) == folders)
     }
 
     /// A project's snapshot keys its models in the cache: any change of a path or a content
@@ -235,13 +235,13 @@ import SyntheticCorpus
         let stamps = [FileStamp(device: UInt64.max, inode: 5_393_481, size: 2_861, modified: 1_796_090_784_162_623_741, changed: Int64.max),
                       FileStamp(device: 1, inode: 2, size: 0, modified: -1, changed: 0)]
         let files = [
-            stamps[0].identity: ResultCache.KnownFile(stamp: stamps[0], digest: SHA256.digest("b"), byteOrderMark: true),
-            stamps[1].identity: ResultCache.KnownFile(stamp: stamps[1], digest: SHA256.digest("c"), byteOrderMark: false),
+            stamps[0].identity: KnownFile(stamp: stamps[0], digest: SHA256.digest("b"), byteOrderMark: true),
+            stamps[1].identity: KnownFile(stamp: stamps[1], digest: SHA256.digest("c"), byteOrderMark: false),
         ]
-        cache.storeFileIndex(files)
-        #expect(cache.fileIndex() == files)
-        cache.storeFileIndex(files, .projectFiles)
-        #expect(cache.fileIndex(.projectFiles) == files)
+        cache.store(files, in: SourceFileIndex.self)
+        #expect(cache.read(SourceFileIndex.self) == files)
+        cache.store(files, in: ProjectFileIndex.self)
+        #expect(cache.read(ProjectFileIndex.self) == files)
     }
 
     /// The folder stays bounded: the least recently used entries go first.
@@ -266,7 +266,7 @@ import SyntheticCorpus
     /// are no index, are not.
     @Test func pruningRemovesIndexesOfEarlierFormats() throws {
         let earlier = ["scan-index-v3.tsv", "file-index-v1.tsv", "project-file-index-v1.tsv", "folder-index-v0.tsv"]
-        let kept = ResultCache.indexNames + ["unrelated.tsv", "notes-v1.tsv"]
+        let kept = ResultCache.indexes.map { $0.fileName } + ["unrelated.tsv", "notes-v1.tsv"]
         let tree = try TemporaryTree(Dictionary(uniqueKeysWithValues: (earlier + kept).map { ("cache/\($0)", "") }))
         ResultCache(directory: tree.path("cache")).prune(limit: 100)
         let left = try FileManager.default.contentsOfDirectory(atPath: tree.path("cache"))

@@ -181,14 +181,4 @@ public final class ResultCache: Sendable {
             unlink("\(directory)/\(entry.name)")
         }
     }
-
-    /// The indexes this version reads, each named `<kind>-v<format>.tsv`.
-    static let indexNames = [scanIndexName, FileIndex.sources.rawValue, FileIndex.projectFiles.rawValue, folderIndexName]
-
-    /// An index of a kind this version keeps, in an earlier format: never read again.
-    static func isEarlierIndex(_ name: String) -> Bool {
-        !indexNames.contains(name) && indexNames.contains { current in
-            current.range(of: "-v", options: .backwards).map { name.hasPrefix(current[..<$0.upperBound]) } ?? false
-        }
-    }
 }

@@ -9,7 +9,7 @@ final class DeploymentTargets: @unchecked Sendable {
     /// What each folder with a package manifest or Xcode project states, once read.
     private var targetsByFolder: [String: ProjectDeploymentTarget?] = [:]
     /// Project files earlier runs read for deployment targets (`statedTarget`), read on first use.
-    private var projectFiles: [FileIdentity: ResultCache.KnownFile]?
+    private var projectFiles: [FileIdentity: KnownFile]?
     private let lock = NSLock()
 
     init(cache: ResultCache?, now: @escaping @Sendable () -> Int64) {
@@ -48,7 +48,7 @@ final class DeploymentTargets: @unchecked Sendable {
         // Stamped before reading, as sources are.
         let stamp = FileStamp(path: path)
         let known = lock.withLock {
-            if projectFiles == nil { projectFiles = cache.fileIndex(.projectFiles) }
+            if projectFiles == nil { projectFiles = cache.read(ProjectFileIndex.self) }
             return stamp.flatMap { projectFiles?[$0.identity] }
         }
         if let stamp, let known, known.stamp == stamp, let stated = cache.statedTarget(kind: kind.rawValue, digest: known.digest) {
@@ -60,10 +60,10 @@ final class DeploymentTargets: @unchecked Sendable {
         cache.store(statedTarget: stated, kind: kind.rawValue, digest: digest)
         if let stamp, stamp.isSettled(before: now()) {
             let index = lock.withLock {
-                projectFiles?[stamp.identity] = ResultCache.KnownFile(stamp: stamp, digest: digest, byteOrderMark: false)
+                projectFiles?[stamp.identity] = KnownFile(stamp: stamp, digest: digest, byteOrderMark: false)
                 return projectFiles ?? [:]
             }
-            cache.storeFileIndex(index, .projectFiles)
+            cache.store(index, in: ProjectFileIndex.self)
         }
         return stated
     }

@@ -6,7 +6,7 @@ import PredicateLintCore
 /// that read files.
 final class ScanIndexes: @unchecked Sendable {
     typealias Contents = [ContentDigest: Prefilter]
-    typealias Files = [FileIdentity: ResultCache.KnownFile]
+    typealias Files = [FileIdentity: KnownFile]
 
     /// One path as a scan left it: the file or why it could not be used, its stamp (with a
     /// cache), and whether its bytes were read.
@@ -40,7 +40,7 @@ final class ScanIndexes: @unchecked Sendable {
             // The two files are read and parsed side by side: each has a line per file.
             enum Index: Sendable { case contents(Contents), files(Files) }
             var read: (contents: Contents, files: Files) = ([:], [:])
-            for index in ThreadPool.parallelMap([true, false], { $0 ? Index.contents(cache.scanIndex()) : Index.files(cache.fileIndex()) }) {
+            for index in ThreadPool.parallelMap([true, false], { $0 ? Index.contents(cache.read(ScanIndex.self)) : Index.files(cache.read(SourceFileIndex.self)) }) {
                 switch index {
                 case .contents(let contents): read.contents = contents
                 case .files(let files): read.files = files
@@ -64,17 +64,17 @@ final class ScanIndexes: @unchecked Sendable {
         var contents = known
         if seen.keys.contains(where: { known[$0] == nil }) {
             contents = ResultCache.index(known, learning: seen, limit: limit)
-            cache.storeScanIndex(contents)
+            cache.store(contents, in: ScanIndex.self)
         }
         var read: Files = [:]
         for scanned in results {
             guard case .success(let file) = scanned.result, let stamp = scanned.stamp, stamp.isSettled(before: now) else { continue }
-            read[stamp.identity] = ResultCache.KnownFile(stamp: stamp, digest: file.contentDigest, byteOrderMark: file.byteOrderMark)
+            read[stamp.identity] = KnownFile(stamp: stamp, digest: file.contentDigest, byteOrderMark: file.byteOrderMark)
         }
         var stamped = knownFiles
         if read.contains(where: { knownFiles[$0.key] != $0.value }) {
             stamped = ResultCache.index(knownFiles, learning: read, limit: limit)
-            cache.storeFileIndex(stamped)
+            cache.store(stamped, in: SourceFileIndex.self)
         }
         lock.withLock { indexes = (contents, stamped) }
     }

@@ -21,7 +21,7 @@ public final class ScannedFile: Sendable {
     }
 
     /// A file whose content an earlier run read, known again without reading it.
-    static func known(path: String, _ known: ResultCache.KnownFile, prefilter: Prefilter) -> ScannedFile {
+    static func known(path: String, _ known: KnownFile, prefilter: Prefilter) -> ScannedFile {
         ScannedFile(path: path, prefilter: prefilter, contentDigest: known.digest, byteOrderMark: known.byteOrderMark, text: nil)
     }
 

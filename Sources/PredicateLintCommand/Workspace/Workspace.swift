@@ -71,10 +71,10 @@ public final class Workspace: @unchecked Sendable {
     /// which hold a project's marker.
     public func discoverFiles() -> FileDiscovery.Result {
         // With a cache, folders whose stamp is as an earlier run saw them are not listed again.
-        let known = settings.cache?.folderIndex() ?? [:]
+        let known = settings.cache?.read(FolderIndex.self) ?? [:]
         let discovery = FileDiscovery.swiftFiles(in: roots, known: known, now: settings.now())
         if let cache = settings.cache, discovery.freshFolders.contains(where: { known[$0.key] != $0.value }) {
-            cache.storeFolderIndex(ResultCache.index(known, learning: discovery.freshFolders, limit: max(20_000, 2 * discovery.listedFolders.count)))
+            cache.store(ResultCache.index(known, learning: discovery.freshFolders, limit: max(20_000, 2 * discovery.listedFolders.count)), in: FolderIndex.self)
         }
         // Lookups are by absolute path: a run over `.` lists relative ones.
         let listed = discovery.listedFolders.map { (folder: Paths.absolute($0.folder), listing: $0.listing) }

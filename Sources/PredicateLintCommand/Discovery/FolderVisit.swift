@@ -1,45 +1,9 @@
 import Foundation
 
 // One folder as discovery sees it: listed with one `readdir` pass, or known from an earlier
-// run's folder index when its stamp is unchanged.
+// run's folder index (`FolderIndex`, whose types these are) when its stamp is unchanged.
 
 extension FileDiscovery {
-    /// A folder's entries as discovery needs them, by name: the index of earlier runs keeps
-    /// them, so that a folder whose stamp is unchanged is not listed again.
-    public struct FolderEntries: Sendable, Equatable {
-        public var listing = FolderListing()
-        public var swiftFiles: [String] = []
-        /// Subfolders, skipped ones left out.
-        public var folders: [String] = []
-        /// Entries whose kind the listing did not give (symbolic links, some file systems):
-        /// asked about on every run, since what a link points to can change without its folder.
-        public var unknown: [String] = []
-
-        public init(listing: FolderListing = FolderListing(), swiftFiles: [String] = [], folders: [String] = [], unknown: [String] = []) {
-            (self.listing, self.swiftFiles, self.folders, self.unknown) = (listing, swiftFiles, folders, unknown)
-        }
-    }
-
-    /// A folder as an earlier run listed it: its stamp then (a folder's times change whenever
-    /// an entry is added, removed or renamed) and its entries.
-    public struct KnownFolder: Sendable, Equatable {
-        public let stamp: FileStamp
-        public let entries: FolderEntries
-
-        public init(stamp: FileStamp, entries: FolderEntries) {
-            (self.stamp, self.entries) = (stamp, entries)
-        }
-    }
-
-    public struct FolderListing: Sendable, Equatable {
-        public var hasConfiguration = false
-        public var hasProjectMarker = false
-
-        public init(hasConfiguration: Bool = false, hasProjectMarker: Bool = false) {
-            (self.hasConfiguration, self.hasProjectMarker) = (hasConfiguration, hasProjectMarker)
-        }
-    }
-
     /// One folder's entries and where they came from.
     struct Visit: Sendable {
         let stamp: FileStamp?

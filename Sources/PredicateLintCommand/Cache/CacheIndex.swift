@@ -1,0 +1,118 @@
+import Foundation
+import PredicateLintCore
+
+/// One index of the cache: a tab-separated file read and written whole, a line per record (a
+/// file or folder of a large app each), beside the entries. Each index is a small type that
+/// says how a record is read from its fields and written as a line; `ResultCache.read` and
+/// `store` do the rest.
+protocol CacheIndex {
+    associatedtype Key: Hashable
+    associatedtype Value
+    /// `<kind>-v<format>.tsv`: a new format gets a new name, and the old file is pruned.
+    static var fileName: String { get }
+    static var fieldCount: Int { get }
+    /// A record from a line's fields; nil for a damaged line, which is skipped.
+    static func record(_ fields: [UnsafeRawBufferPointer]) -> (Key, Value)?
+    /// The line of a record, without its line break; nil for one that cannot be written (it
+    /// is then found afresh on the next run).
+    static func line(_ key: Key, _ value: Value) -> String?
+}
+
+extension ResultCache {
+    /// Every index this version reads and writes.
+    static let indexes: [any CacheIndex.Type] = [ScanIndex.self, SourceFileIndex.self, ProjectFileIndex.self, FolderIndex.self]
+
+    /// The records of an index; empty when there is none.
+    func read<Index: CacheIndex>(_ index: Index.Type) -> [Index.Key: Index.Value] {
+        var records: [Index.Key: Index.Value] = [:]
+        Self.forEachRecord(inFile: "\(directory)/\(Index.fileName)", fields: Index.fieldCount) { fields in
+            if let (key, value) = Index.record(fields) { records[key] = value }
+        }
+        return records
+    }
+
+    /// Replaces the index with these records.
+    func store<Index: CacheIndex>(_ records: [Index.Key: Index.Value], in index: Index.Type) {
+        var text = ""
+        for (key, value) in records {
+            guard let line = Index.line(key, value) else { continue }
+            text += line + "\n"
+        }
+        writeData(Data(text.utf8), Index.fileName)
+    }
+
+    /// What an index holds after a run: what earlier runs saw as well (a run over one app, or
+    /// one file, does not make the next run over the whole tree read everything again), up to
+    /// `limit` records; past it, only this run's.
+    static func index<Key, Value>(_ earlier: [Key: Value], learning now: [Key: Value], limit: Int) -> [Key: Value] {
+        earlier.count + now.count <= limit ? earlier.merging(now) { _, new in new } : now
+    }
+
+    /// An index of a kind this version keeps, in an earlier format: never read again.
+    static func isEarlierIndex(_ name: String) -> Bool {
+        let current = indexes.map { $0.fileName }
+        return !current.contains(name) && current.contains { current in
+            current.range(of: "-v", options: .backwards).map { name.hasPrefix(current[..<$0.upperBound]) } ?? false
+        }
+    }
+
+    /// Calls `body` with the tab-separated fields of each line of an index file that has
+    /// exactly `fields` of them; other lines (damaged ones) are skipped. Read as bytes: an
+    /// index has a line per file of a large app.
+    private static func forEachRecord(inFile path: String, fields count: Int, _ body: ([UnsafeRawBufferPointer]) -> Void) {
+        guard let data = FileManager.default.contents(atPath: path) else { return }
+        data.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var fields: [UnsafeRawBufferPointer] = []
+            fields.reserveCapacity(count)
+            var start = 0
+            while start < bytes.count {
+                // Lines and fields found with the C library's `memchr`, which reads a word at a
+                // time: the indexes have a line per file of a large app.
+                let end = memchr(base + start, 0x0A, bytes.count - start).map { base.distance(to: UnsafeRawPointer($0)) } ?? bytes.count
+                fields.removeAll(keepingCapacity: true)
+                var fieldStart = start
+                while fields.count <= count {
+                    let tab = memchr(base + fieldStart, 0x09, end - fieldStart).map { base.distance(to: UnsafeRawPointer($0)) } ?? end
+                    fields.append(UnsafeRawBufferPointer(start: base + fieldStart, count: tab - fieldStart))
+                    if tab == end { break }
+                    fieldStart = tab + 1
+                }
+                if fields.count == count { body(fields) }
+                start = end + 1
+            }
+        }
+    }
+}
+
+/// The five fields of a stamp as the file and folder indexes write them: device, inode, size,
+/// modified, changed.
+enum StampFields {
+    static func line(_ stamp: FileStamp) -> String {
+        "\(Int64(bitPattern: stamp.device))\t\(Int64(bitPattern: stamp.inode))\t\(stamp.size)\t\(stamp.modified)\t\(stamp.changed)"
+    }
+
+    /// The stamp in the first five of `fields`, or nil when one is not an integer.
+    static func stamp(_ fields: [UnsafeRawBufferPointer]) -> FileStamp? {
+        guard let device = integer(fields[0]), let inode = integer(fields[1]), let size = integer(fields[2]),
+              let modified = integer(fields[3]), let changed = integer(fields[4]) else { return nil }
+        return FileStamp(device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), size: size,
+                         modified: modified, changed: changed)
+    }
+
+    /// A decimal integer field (a leading `-` allowed), or nil.
+    private static func integer(_ field: UnsafeRawBufferPointer) -> Int64? {
+        let negative = field.first == UInt8(ascii: "-")
+        let digits = negative ? UnsafeRawBufferPointer(rebasing: field.dropFirst()) : field
+        guard !digits.isEmpty else { return nil }
+        var value: Int64 = 0
+        for byte in digits {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (tens, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowToo) = tens.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+            guard !overflow, !overflowToo else { return nil }
+            value = sum
+        }
+        return negative ? -value : value
+    }
+}

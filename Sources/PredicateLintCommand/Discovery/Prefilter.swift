@@ -1,11 +1,5 @@
 import PredicateLintCore
 
-/// The C library's substring search (glibc and Darwin both have it; Glibc's module map does
-/// not export it, being a GNU extension).
-@_silgen_name("memmem")
-private func memmem(_ haystack: UnsafeRawPointer, _ haystackLength: Int,
-                    _ needle: UnsafeRawPointer?, _ needleLength: Int) -> UnsafeMutableRawPointer?
-
 /// What a file's bytes say about whether it needs parsing, found in one pass without parsing.
 ///
 /// A file matters to a lint only if it holds a predicate (`#Predicate`, `#Expression`) or
@@ -37,11 +31,9 @@ public struct Prefilter: Sendable, Equatable {
     public init() {}
 
     public init(bytes: UnsafeBufferPointer<UInt8>) {
-        // Each anchor is found with `memmem`, which the C library vectorizes: the scan runs at
-        // close to memory speed instead of a byte at a time.
-        hasQuery = Self.contains(bytes, "#Predicate") || Self.contains(bytes, "#Expression")
-            || QueryKeyPathFinder.anchorWords.contains { Self.contains(bytes, $0) }
-        hasSuppression = Self.contains(bytes, "predicate-lint:")
+        // Each anchor is found by `ByteSearch`, at close to memory speed.
+        hasQuery = ByteSearch.containsAny(of: Self.queryWords, in: bytes)
+        hasSuppression = ByteSearch.contains("predicate-lint:", in: bytes)
         Self.forEach(bytes, "@Model") { index in
             if !Self.isIdentifier(bytes, index + 6) { hasModel = true }
         }
@@ -64,28 +56,14 @@ public struct Prefilter: Sendable, Equatable {
             while slash < bytes.count, bytes[slash] == UInt8(ascii: "#") { slash += 1 }
             if slash < bytes.count, bytes[slash] == UInt8(ascii: "/") { mayDeclareRegex = true }
         }
-        if Self.contains(bytes, "Regex") { mayDeclareRegex = true }
+        if ByteSearch.contains("Regex", in: bytes) { mayDeclareRegex = true }
     }
 
-    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ word: String) -> Bool {
-        var found = false
-        forEach(bytes, word) { _ in found = true }
-        return found
-    }
+    /// A predicate or another query construct.
+    private static let queryWords = ["#Predicate", "#Expression"] + QueryKeyPathFinder.anchorWords
 
-    /// Calls `body` with the offset of every occurrence of `word`.
     private static func forEach(_ bytes: UnsafeBufferPointer<UInt8>, _ word: String, _ body: (Int) -> Void) {
-        guard let base = bytes.baseAddress else { return }
-        var word = word
-        word.withUTF8 { needle in
-            var offset = 0
-            while offset < bytes.count,
-                  let hit = memmem(UnsafeRawPointer(base + offset), bytes.count - offset, needle.baseAddress, needle.count) {
-                let index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                body(index)
-                offset = index + 1
-            }
-        }
+        ByteSearch.forEachOffset(of: word, in: bytes, body)
     }
 
     private static let declarationKeywords = [

@@ -1,4 +1,5 @@
 import Foundation
+import PredicateLintCore
 
 /// The patterns Xcode's project and workspace files are read with, compiled once: a regex
 /// literal is compiled each time it is evaluated, which made reading a large project most of a
@@ -19,26 +20,15 @@ enum XcodePatterns {
     /// In a workspace's `contents.xcworkspacedata`: the projects it holds.
     nonisolated(unsafe) static let workspaceProject = /location\s*=\s*"(?:group|container):([^"]+\.xcodeproj)"/
 
-    /// The first occurrence of `needle` at or after `start`.
-    static func find(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Range<Int>? {
-        guard let first = needle.first, needle.count <= bytes.count else { return nil }
-        var index = start
-        while index + needle.count <= bytes.count {
-            if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) { return index..<(index + needle.count) }
-            index += 1
-        }
-        return nil
-    }
-
     /// Where `word` occurs in `text`, as offsets into its UTF-8, each after the one before.
     static func offsets(of word: String, in text: Substring) -> [Int] {
-        let needle = Array(word.utf8)
+        let length = word.utf8.count
         let search = { (bytes: UnsafeBufferPointer<UInt8>) -> [Int] in
             var found: [Int] = []
             var start = 0
-            while let hit = find(needle, in: bytes, from: start) {
-                found.append(hit.lowerBound)
-                start = hit.upperBound
+            while let hit = ByteSearch.firstOffset(of: word, in: bytes, from: start) {
+                found.append(hit)
+                start = hit + length
             }
             return found
         }

@@ -101,14 +101,14 @@ extension ProjectDeploymentTarget {
         /// the first entry it cannot read.
         static func objectSpans(in bytes: UnsafeBufferPointer<UInt8>) -> [(id: Range<Int>, isa: Range<Int>, body: Range<Int>)] {
             var spans: [(id: Range<Int>, isa: Range<Int>, body: Range<Int>)] = []
-            guard var index = XcodePatterns.find(Array("objects = {".utf8), in: bytes, from: 0)?.upperBound else { return spans }
+            guard var index = ByteSearch.firstOffset(of: "objects = {", in: bytes).map({ $0 + 11 }) else { return spans }
             while true {
                 while index < bytes.count, isSpace(bytes[index]) { index += 1 }
                 guard index < bytes.count, bytes[index] != UInt8(ascii: "}") else { return spans }
                 let idStart = index
                 if bytes[idStart...].starts(with: "/*".utf8) {
-                    guard let end = XcodePatterns.find(Array("*/".utf8), in: bytes, from: idStart + 2) else { return spans }
-                    index = end.upperBound
+                    guard let end = ByteSearch.firstOffset(of: "*/", in: bytes, from: idStart + 2) else { return spans }
+                    index = end + 2
                     continue
                 }
                 guard let equals = bytes[idStart...].firstIndex(of: UInt8(ascii: "=")) else { return spans }
@@ -131,9 +131,9 @@ extension ProjectDeploymentTarget {
         /// `isa = PBXProject;` → where `PBXProject` lies. A project has thousands of objects,
         /// so this is a byte search, not a regex.
         static func isa(in bytes: UnsafeBufferPointer<UInt8>, _ body: Range<Int>) -> Range<Int>? {
-            let word = Array("isa".utf8)
             var search = body.lowerBound
-            while let found = XcodePatterns.find(word, in: UnsafeBufferPointer(rebasing: bytes[..<body.upperBound]), from: search) {
+            while let start = ByteSearch.firstOffset(of: "isa", in: UnsafeBufferPointer(rebasing: bytes[..<body.upperBound]), from: search) {
+                let found = start..<(start + 3)
                 search = found.upperBound
                 if found.lowerBound > body.lowerBound, XcodePatterns.isWordByte(bytes[found.lowerBound - 1]) { continue }
                 var index = found.upperBound
@@ -163,8 +163,8 @@ extension ProjectDeploymentTarget {
                         if index < bytes.count { index += 1 }
                     }
                 } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
-                    guard let end = XcodePatterns.find(Array("*/".utf8), in: bytes, from: index + 2) else { return nil }
-                    index = end.upperBound - 1
+                    guard let end = ByteSearch.firstOffset(of: "*/", in: bytes, from: index + 2) else { return nil }
+                    index = end + 1
                 } else if byte == UInt8(ascii: "{") {
                     depth += 1
                 } else if byte == UInt8(ascii: "}") {

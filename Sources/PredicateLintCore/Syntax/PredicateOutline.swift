@@ -75,16 +75,6 @@ public struct PredicateOutline: Sendable {
         + QueryKeyPathFinder.anchorWords
 
     static func mayMatter(_ body: UnsafeBufferPointer<UInt8>) -> Bool {
-        keptFor.contains { word in
-            var word = word
-            return word.withUTF8 { needle in
-                guard !needle.isEmpty, needle.count <= body.count else { return false }
-                search: for start in 0...(body.count - needle.count) where body[start] == needle[0] {
-                    for offset in 1..<needle.count where body[start + offset] != needle[offset] { continue search }
-                    return true
-                }
-                return false
-            }
-        }
+        ByteSearch.containsAny(of: keptFor, in: body)
     }
 }

@@ -52,6 +52,18 @@ import Testing
         Shape(name: "50,000 operators", text: "let v = a" + String(repeating: " + a", count: 50_000) + predicate) {
             if case .chainTooLong = $0 { true } else { false }
         },
+        // Regex literals whose quotes, slashes or comment openers would put a lexer that takes
+        // them for strings or comments out of step, so that the brackets after them on the line
+        // go uncounted.
+        Shape(name: "25 [ after #/\"/#", text: "let r = #/\"/#; let v = " + String(repeating: "[", count: 25) + "1" + String(repeating: "]", count: 25) + predicate) {
+            if case .tooManySquareBrackets(_, 1) = $0 { true } else { false }
+        },
+        Shape(name: "25 [ after #/a//#", text: "let r = #/a//#; let v = " + String(repeating: "[", count: 25) + "1" + String(repeating: "]", count: 25) + predicate) {
+            if case .tooManySquareBrackets(_, 1) = $0 { true } else { false }
+        },
+        Shape(name: "25 [ after #/x/*/#", text: "let r = #/x/*/#; let v = " + String(repeating: "[", count: 25) + "1" + String(repeating: "]", count: 25) + predicate) {
+            if case .tooManySquareBrackets(_, 1) = $0 { true } else { false }
+        },
         Shape(name: "9 MB", text: String(repeating: "// a comment line that fills the file up to the limit\n", count: 180_000) + predicate) {
             if case .tooLarge = $0 { true } else { false }
         },
@@ -79,6 +91,8 @@ import Testing
             + "\\#(x)\"#\nlet t = \"\"\"\n  \\(a[\"k\"]) " + String(repeating: "[", count: 30) + "\n  \"\"\"\n"),
         ("comments with brackets", "/* [[[[[[[[[[[[[[[[[[[[[[[[ /* nested [[[[[[[[[[[[ */ */\n// ((((((((((((((((((((((((((((((((((((((\nlet a = 1"),
         ("comparisons", String(repeating: "if a<b && c>d { }\n", count: 1_000)),
+        ("regex literals with brackets", "let r = #/" + String(repeating: "\\[", count: 30) + "(/#\nlet s = ##/\"[[[[[[[[[[[[[[[[[[[[/#/##\nlet a = 1"),
+        ("a backquoted name with brackets", "let `" + String(repeating: "[", count: 30) + "` = 1"),
     ])
     func writtenCodeIsNotRefused(_ name: String, _ text: String) {
         #expect(ParseGuard.refusal(for: text) == nil, "\(name)")

@@ -3,7 +3,8 @@
 /// The declarations pass needs a file's types, members, extensions, typealiases and constants,
 /// never what functions, accessors and closures do; yet real apps keep models beside
 /// thousand-line views, and parsing those bodies was most of a cold run. One pass over the
-/// bytes (which understands comments, strings, raw strings, interpolation and regex literals)
+/// bytes (which understands comments, strings, raw strings, interpolation and regex literals,
+/// as `SwiftTextScanner` lexes them for this pass and the parse guard alike)
 /// leaves out line comments and empties every body that follows `func`, `init`, `deinit` or `subscript`, every closure
 /// written inside parentheses, and every property's getter or accessor bodies; type and
 /// extension bodies are kept. `DeclarationCollector` skips exactly these parts of a full
@@ -38,7 +39,7 @@ public struct DeclarationSkeleton: Sendable {
     }
 
     /// The one pass, shared with `PredicateOutline`.
-    struct Scanner {
+    struct Scanner: SwiftTextScanner {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
         var output: [UInt8] = []
@@ -201,7 +202,7 @@ public struct DeclarationSkeleton: Sendable {
             case UInt8(ascii: "/") where next == UInt8(ascii: "/"):
                 // Line comments between declarations are left out (most of a skeleton's bytes
                 // otherwise); inside brackets they are part of an attribute's text, so kept.
-                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                skipLineComment()
                 if copying && keepingLineComments { output.append(contentsOf: bytes[start..<index]) }
                 return true
             case UInt8(ascii: "/") where next == UInt8(ascii: "*"):
@@ -227,20 +228,14 @@ public struct DeclarationSkeleton: Sendable {
                     guard skipString(hashes: hashes, depth: depth) else { return nil }
                 case UInt8(ascii: "/"):
                     index += hashes + 1
-                    guard skipExtendedRegex(hashes: hashes) else { return nil }
+                    guard skipExtendedRegexLiteral(hashes: hashes) else { return nil }
                 default:
                     return false
                 }
             case UInt8(ascii: "\""):
                 guard skipString(hashes: 0, depth: depth) else { return nil }
             case UInt8(ascii: "`"):
-                index += 1
-                while index < bytes.count, bytes[index] != UInt8(ascii: "`") {
-                    guard bytes[index] != UInt8(ascii: "\n") else { return nil }
-                    index += 1
-                }
-                guard index < bytes.count else { return nil }
-                index += 1
+                guard skipBackquotedName() else { return nil }
             default:
                 return false
             }
@@ -249,86 +244,21 @@ public struct DeclarationSkeleton: Sendable {
             return true
         }
 
-        /// From `/*` past its `*/`; they nest.
-        mutating func skipBlockComment() -> Bool {
-            var depth = 0
-            while index + 1 < bytes.count {
-                if bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "*") {
-                    depth += 1
-                    index += 2
-                } else if bytes[index] == UInt8(ascii: "*"), bytes[index + 1] == UInt8(ascii: "/") {
-                    depth -= 1
-                    index += 2
-                    if depth == 0 { return true }
-                } else {
-                    index += 1
-                }
-            }
-            return false
-        }
-
         /// From the opening quote past the closing quote and `hashes` `#`s; single-line,
         /// multi-line (`"""`) and raw. Interpolations are followed as code, since they may
         /// hold strings, closures and parentheses of their own.
         mutating func skipString(hashes: Int, depth: Int) -> Bool {
-            let multiline = index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "\"") && bytes[index + 2] == UInt8(ascii: "\"")
-            index += multiline ? 3 : 1
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "\\"), hashesFollow(index + 1, hashes) {
-                    index += 1 + hashes
-                    guard index < bytes.count else { return false }
-                    if bytes[index] == UInt8(ascii: "(") {
-                        index += 1
-                        guard skipInterpolation(depth: depth + 1) else { return false }
-                    } else {
-                        index += 1
-                    }
-                } else if byte == UInt8(ascii: "\"") {
-                    if multiline {
-                        if index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "\""), bytes[index + 2] == UInt8(ascii: "\""),
-                           hashesFollow(index + 3, hashes) {
-                            index += 3 + hashes
-                            return true
-                        }
-                        index += 1
-                    } else if hashesFollow(index + 1, hashes) {
-                        index += 1 + hashes
-                        return true
-                    } else {
-                        index += 1
-                    }
-                } else if byte == UInt8(ascii: "\n"), !multiline {
-                    return false
-                } else {
-                    index += 1
+            let multiline = enterStringLiteral()
+            while true {
+                switch readStringLiteral(hashes: hashes, multiline: multiline) {
+                case .closed: return true
+                case .interpolation: guard skipInterpolation(depth: depth + 1) else { return false }
+                case .unterminated: return false
                 }
             }
-            return false
-        }
-
-        /// From after `#/` past the `/#` (with as many `#`s) that closes it.
-        mutating func skipExtendedRegex(hashes: Int) -> Bool {
-            while index < bytes.count {
-                if bytes[index] == UInt8(ascii: "\\") {
-                    index += 2
-                } else if bytes[index] == UInt8(ascii: "/"), hashesFollow(index + 1, hashes) {
-                    index += 1 + hashes
-                    return true
-                } else {
-                    index += 1
-                }
-            }
-            return false
         }
 
         // MARK: Looking around
-
-        func hashesFollow(_ position: Int, _ hashes: Int) -> Bool {
-            guard position + hashes <= bytes.count else { return false }
-            for offset in 0..<hashes where bytes[position + offset] != UInt8(ascii: "#") { return false }
-            return true
-        }
 
         /// Whether a property's braces hold accessors rather than a getter's statements.
         func startsWithAccessor() -> Bool {
@@ -378,14 +308,6 @@ public struct DeclarationSkeleton: Sendable {
         mutating func copy(_ count: Int) {
             output.append(contentsOf: bytes[index..<(index + count)])
             index += count
-        }
-
-        func isIdentifierStart(_ byte: UInt8) -> Bool {
-            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F || byte >= 0x80 || byte == UInt8(ascii: "$")
-        }
-
-        func isIdentifierByte(_ byte: UInt8) -> Bool {
-            isIdentifierStart(byte) || (byte >= 0x30 && byte <= 0x39)
         }
 
         /// The keywords that say what the next `{` at the same level opens.

@@ -72,11 +72,11 @@ public enum ParseGuard {
         return scanner.run()
     }
 
-    /// One pass: code, comments, and string literals with their interpolations.
-    private struct Scanner {
+    /// One pass: code, and the comments, string literals (with their interpolations), regex
+    /// literals and backquoted names `SwiftTextScanner` finds in it.
+    private struct Scanner: SwiftTextScanner {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
-        var line = 1
 
         /// What is open, innermost last: `(`, `[`, `{`, or a string literal (its `#` count, and
         /// whether it is multi-line), whose interpolations push a `(` of their own.
@@ -92,10 +92,11 @@ public enum ParseGuard {
 
         init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-        func byte(at offset: Int) -> UInt8 { offset < bytes.count ? bytes[offset] : 0 }
-
-        static func isIdentifier(_ byte: UInt8) -> Bool {
-            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F || byte >= 0x80
+        /// The line `index` is on: counted only when a refusal names it.
+        var line: Int {
+            var count = 1
+            for byte in bytes[..<min(index, bytes.count)] where byte == 0x0A { count += 1 }
+            return count
         }
 
         static let operatorBytes: Set<UInt8> = Set("+-*/=<>!&|^~%?:".utf8)
@@ -140,7 +141,6 @@ public enum ParseGuard {
             let current = bytes[index]
             switch current {
             case 0x0A:
-                line += 1
                 index += 1
                 // A new line starts a new statement unless one side says it goes on.
                 if !Self.operatorBytes.contains(previous), previous != UInt8(ascii: "."), previous != UInt8(ascii: ","),
@@ -153,24 +153,38 @@ public enum ParseGuard {
                 index += 1
                 return nil
             case UInt8(ascii: "/") where byte(at: index + 1) == UInt8(ascii: "/"):
-                while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+                skipLineComment()
                 return nil
             case UInt8(ascii: "/") where byte(at: index + 1) == UInt8(ascii: "*"):
-                skipBlockComment()
+                if !skipBlockComment() { index = bytes.count }
                 return nil
             case UInt8(ascii: "#"), UInt8(ascii: "\""):
                 var hashes = 0
                 while byte(at: index + hashes) == UInt8(ascii: "#") { hashes += 1 }
-                guard byte(at: index + hashes) == UInt8(ascii: "\"") else {
-                    index += max(hashes, 1)
-                    previous = UInt8(ascii: "#")
+                if byte(at: index + hashes) == UInt8(ascii: "\"") {
+                    index += hashes
+                    open.append(.string(hashes: hashes, multiline: enterStringLiteral()))
+                    previous = UInt8(ascii: "\"")
                     return nil
                 }
-                index += hashes
-                let multiline = byte(at: index + 1) == UInt8(ascii: "\"") && byte(at: index + 2) == UInt8(ascii: "\"")
-                index += multiline ? 3 : 1
-                open.append(.string(hashes: hashes, multiline: multiline))
-                previous = UInt8(ascii: "\"")
+                // `#/…/#`: a regex literal, whose quotes, slashes and brackets are its own.
+                if hashes > 0, byte(at: index + hashes) == UInt8(ascii: "/") {
+                    let start = index
+                    index += hashes + 1
+                    if skipExtendedRegexLiteral(hashes: hashes) {
+                        previous = UInt8(ascii: "\"")
+                        return nil
+                    }
+                    index = start
+                }
+                index += max(hashes, 1)
+                previous = UInt8(ascii: "#")
+                return nil
+            case UInt8(ascii: "`"):
+                // A backquoted name, which may hold brackets and operators (`` `a + (b` ``).
+                let start = index
+                if !skipBackquotedName() { index = start + 1 }
+                previous = UInt8(ascii: "`")
                 return nil
             case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
                 index += 1
@@ -188,7 +202,7 @@ public enum ParseGuard {
                 chain[chain.count - 1] = 0
                 generics = 0
                 return nil
-            case UInt8(ascii: "<") where index > 0 && Self.isIdentifier(bytes[index - 1]):
+            case UInt8(ascii: "<") where index > 0 && isIdentifierByte(bytes[index - 1]):
                 index += 1
                 previous = current
                 generics += 1
@@ -210,9 +224,9 @@ public enum ParseGuard {
                 while index < bytes.count, Self.operatorBytes.contains(bytes[index]) { index += 1 }
                 previous = current
                 return link()
-            case _ where Self.isIdentifier(current):
+            case _ where isIdentifierByte(current):
                 let start = index
-                while index < bytes.count, Self.isIdentifier(bytes[index]) { index += 1 }
+                while index < bytes.count, isIdentifierByte(bytes[index]) { index += 1 }
                 previous = bytes[index - 1]
                 if index - start == 4, bytes[start] == UInt8(ascii: "e"), Array(bytes[start..<index]) == Array("else".utf8) {
                     return link()
@@ -234,68 +248,26 @@ public enum ParseGuard {
             if next == UInt8(ascii: ".") || Self.operatorBytes.contains(next) { return true }
             return byte(at: offset) == UInt8(ascii: "e") && byte(at: offset + 1) == UInt8(ascii: "l")
                 && byte(at: offset + 2) == UInt8(ascii: "s") && byte(at: offset + 3) == UInt8(ascii: "e")
-                && !Self.isIdentifier(byte(at: offset + 4))
-        }
-
-        mutating func skipBlockComment() {
-            var depth = 0
-            while index < bytes.count {
-                if bytes[index] == UInt8(ascii: "/") && byte(at: index + 1) == UInt8(ascii: "*") {
-                    depth += 1
-                    index += 2
-                } else if bytes[index] == UInt8(ascii: "*") && byte(at: index + 1) == UInt8(ascii: "/") {
-                    depth -= 1
-                    index += 2
-                    if depth == 0 { return }
-                } else {
-                    if bytes[index] == 0x0A { line += 1 }
-                    index += 1
-                }
-            }
+                && !isIdentifierByte(byte(at: offset + 4))
         }
 
         /// Inside a string literal: to its end, or into an interpolation.
         mutating func scanString(hashes: Int, multiline: Bool) -> Refusal? {
-            while index < bytes.count {
-                let current = bytes[index]
-                if current == 0x0A {
-                    line += 1
-                    index += 1
-                    // A single-line literal cannot span lines: it was unterminated; carry on as code.
-                    if !multiline { open.removeLast(); return nil }
-                    continue
-                }
-                if current == UInt8(ascii: "\\") {
-                    var offset = index + 1
-                    var count = 0
-                    while count < hashes, byte(at: offset) == UInt8(ascii: "#") { count += 1; offset += 1 }
-                    if count == hashes {
-                        if byte(at: offset) == UInt8(ascii: "(") {
-                            index = offset + 1
-                            previous = UInt8(ascii: "(")
-                            return push(UInt8(ascii: "("))
-                        }
-                        index = offset + 1
-                        continue
-                    }
-                    index += 1
-                    continue
-                }
-                if current == UInt8(ascii: "\"") {
-                    let quotes = multiline ? 3 : 1
-                    var closes = true
-                    for offset in 0..<quotes where byte(at: index + offset) != UInt8(ascii: "\"") { closes = false }
-                    for offset in 0..<hashes where byte(at: index + quotes + offset) != UInt8(ascii: "#") { closes = false }
-                    if closes {
-                        index += quotes + hashes
-                        open.removeLast()
-                        previous = UInt8(ascii: "\"")
-                        return nil
-                    }
-                }
-                index += 1
+            switch readStringLiteral(hashes: hashes, multiline: multiline) {
+            case .closed:
+                open.removeLast()
+                previous = UInt8(ascii: "\"")
+                return nil
+            case .interpolation:
+                previous = UInt8(ascii: "(")
+                return push(UInt8(ascii: "("))
+            case .unterminated:
+                // A single-line literal cannot span lines: it was unterminated; carry on as
+                // code after the line break.
+                open.removeLast()
+                if index < bytes.count { index += 1 }
+                return nil
             }
-            return nil
         }
     }
 }

@@ -82,7 +82,7 @@ public final class ResultCache: Sendable {
     }
 
     /// What linting a file gave: its findings, and the retired rules its comments name.
-    public struct LintEntry: Codable, Sendable {
+    public struct LintEntry: Codable, Sendable, Equatable {
         public let findings: [Finding]
         public let retiredRules: [String]
     }
@@ -105,14 +105,16 @@ public final class ResultCache: Sendable {
               let newline = data.firstIndex(of: 0x0A),
               let stated = ContentDigest(hex: String(decoding: data[..<newline], as: UTF8.self)) else { return nil }
         let payload = data[(newline + 1)...]
-        guard SHA256.digest(Data(payload)) == stated, let value = try? JSONDecoder().decode(type, from: payload) else { return nil }
+        guard SHA256.digest(Data(payload)) == stated, let json = try? JSON.parse([UInt8](payload)),
+              let value = try? json.decoded(as: type) else { return nil }
         utimes(path, nil)
         return value
     }
 
     /// Written beside its final name and renamed into place: a reader sees a whole entry or none.
     private func write<Value: Encodable>(_ value: Value, _ name: String) {
-        guard let payload = try? JSONEncoder().encode(value) else { return }
+        guard let json = try? JSON(encoding: value) else { return }
+        let payload = Data(json.serialized(.compact).utf8)
         writeData(Data((SHA256.digest(payload).description + "\n").utf8) + payload, name)
     }
 

@@ -1,6 +1,7 @@
 /// A JSON value whose objects keep their keys in the order written, and remember the line of
 /// each key so configuration errors can name it. Every JSON the tool reads or writes goes
-/// through this one type: configuration, baselines, reports and both servers' messages.
+/// through this one type: configuration, baselines, reports, both servers' messages and the
+/// cache's entries (JSONEncoding.swift, JSONDecoding.swift).
 /// Hand-written because Foundation's parser forgets positions and Foundation's writers do not
 /// keep key order on Linux.
 public indirect enum JSON: Sendable {

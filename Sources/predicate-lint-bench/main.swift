@@ -4,7 +4,7 @@ import PredicateLintCommand
 import SwiftParser
 import SyntheticCorpus
 
-// predicate-lint-bench [--sizes 1000,10000,50000] [--apps 10000] [--corpus DIR] [--repeat 3] [--keep]
+// predicate-lint-bench [--sizes 1000,10000,50000] [--apps 10000] [--corpus DIR] [--repeat 3] [--keep] [--update FILE]
 //
 // For each corpus, in one run on this machine: the read floor (every byte read, all cores),
 // the parse floor (SwiftParser over every file, all cores), and predicate-lint itself (the
@@ -20,7 +20,8 @@ import SyntheticCorpus
 // --sizes: the synthetic app, one module of many small files; --apps: the same number of files
 // shaped like real apps (several apps in one tree, large views holding @Query predicates,
 // models extended in many files, common model names); --corpus: a folder of real apps (it is
-// only read; the edited file is put back).
+// only read; the edited file is put back). --update FILE (repeatable): the table between the
+// benchmark markers in FILE (the README, docs/Performance.md) is replaced by this run's.
 
 var sizes = [1_000, 10_000, 50_000]
 var appSizes: [Int] = []
@@ -28,6 +29,7 @@ var corpora: [String] = []
 var sizesGiven = false
 var repetitions = 3
 var keep = false
+var updates: [String] = []
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -36,11 +38,19 @@ while let argument = arguments.popFirst() {
     case "--corpus": corpora.append(arguments.popFirst() ?? "")
     case "--repeat": repetitions = Int(arguments.popFirst() ?? "") ?? repetitions
     case "--keep": keep = true
+    case "--update": updates.append(arguments.popFirst() ?? "")
+    case "--parse-floor":
+        // Internal: SwiftParser over every Swift file under DIR on all cores, then exit.
+        parseFloor(swiftFiles(in: arguments.popFirst() ?? "."))
+        exit(0)
     default:
-        FileHandle.standardError.write(Data("usage: predicate-lint-bench [--sizes 1000,10000,50000] [--apps 10000] [--corpus DIR] [--repeat 3] [--keep]\n".utf8))
+        FileHandle.standardError.write(Data("usage: predicate-lint-bench [--sizes 1000,10000,50000] [--apps 10000] [--corpus DIR] [--repeat 3] [--keep] [--update FILE]\n".utf8))
         exit(2)
     }
 }
+
+/// This benchmark, which parses a corpus in a process of its own (`--parse-floor DIR`).
+let benchmark = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
 
 // Only what was asked for: --apps or --corpus alone do not also run the default sizes.
 if !sizesGiven && (!appSizes.isEmpty || !corpora.isEmpty) { sizes = [] }
@@ -65,13 +75,13 @@ func swiftFiles(in directory: String) -> [String] {
 
 /// Runs the tool in `directory` (as a person or CI runs it: from the project, paths relative
 /// to it); returns wall time and peak resident memory (MB) of the child.
-@MainActor func runTool(_ arguments: [String], in directory: String? = nil) -> (seconds: Double, peakMB: Double, status: Int32) {
+@MainActor func runTool(_ arguments: [String], in directory: String? = nil, executable: String = tool) -> (seconds: Double, peakMB: Double, status: Int32) {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    let argv = ([tool] + arguments).map { strdup($0) } + [nil]
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
     // The child starts where the parent is (this toolchain's Glibc module lacks
@@ -80,7 +90,7 @@ func swiftFiles(in directory: String) -> [String] {
     if let directory { chdir(directory) }
     defer { chdir(home) }
     let start = now()
-    guard posix_spawn(&pid, tool, &actions, nil, argv, environ) == 0 else { return (0, 0, -1) }
+    guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { return (0, 0, -1) }
     var status: Int32 = 0
     var usage = rusage()
     wait4(pid, &status, 0, &usage)
@@ -97,9 +107,18 @@ func readFloor(_ files: [String]) -> Int {
 
 /// Processor time of SHA-256 over every byte, on one core: what a cold run pays for the
 /// digests the cache is keyed by (each file is digested once), apart from reading the files.
+/// One file is held at a time: the tool's peak memory is measured from `wait4`, which on Linux
+/// counts this process's resident memory when it spawned the tool, so holding a whole corpus
+/// here (as a first version did) added its size to every peak measured after it.
 @MainActor func digestTime(_ files: [String]) -> Double {
-    let contents = files.compactMap { FileManager.default.contents(atPath: $0) }
-    return best { contents.forEach { _ = SHA256.digest($0) } }
+    (0..<max(1, repetitions)).map { _ in
+        files.reduce(0.0) { total, path in
+            guard let data = FileManager.default.contents(atPath: path) else { return total }
+            let start = now()
+            _ = SHA256.digest(data)
+            return total + now() - start
+        }
+    }.min() ?? 0
 }
 
 func parseFloor(_ files: [String]) {
@@ -131,10 +150,7 @@ func languageServer(root: String, file: String) -> (firstDiagnostics: Double, pe
     func send(_ json: String) {
         input.fileHandleForWriting.write(Data("Content-Length: \(json.utf8.count)\r\n\r\n\(json)".utf8))
     }
-    func quoted(_ text: String) -> String {
-        String(decoding: (try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])) ?? Data("[\"\"]".utf8), as: UTF8.self)
-            .dropFirst().dropLast().description
-    }
+    func quoted(_ text: String) -> String { JSON.quoted(text) }
     let uri = "file://" + file
     let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
     let start = now()
@@ -181,7 +197,7 @@ func predicateFile(_ files: [String]) -> String {
     } ?? files[0]
 }
 
-/// Measures one corpus and prints its line.
+/// Measures one corpus, prints its line and adds its row to `rows`.
 @MainActor func measure(label: String, root: String, note: String?) -> Double {
     let files = swiftFiles(in: root)
     guard !files.isEmpty else {
@@ -192,7 +208,11 @@ func predicateFile(_ files: [String]) -> String {
     let caches = scratch("cache-\(label)")
     var bytes = 0
     let read = best { bytes = readFloor(files) }
-    let parse = best { parseFloor(files) }
+    // In a process of its own: the peak memory `wait4` reports for a spawned tool includes
+    // what this process held when it spawned it (Linux keeps the larger of the old and the
+    // new address space's peaks across `exec`), and parsing a corpus here would leave this
+    // process holding hundreds of megabytes.
+    let parse = best { _ = runTool(["--parse-floor", root], executable: benchmark) }
     let digest = digestTime(files)
     var peak = 0.0
     var coldRound = 0
@@ -238,8 +258,13 @@ func predicateFile(_ files: [String]) -> String {
                  files.count, Double(bytes) / 1e6, read, parse, cold, warm, edit, oneFile * 1000, startUp * 1000,
                  peak, server.firstDiagnostics, server.peakMB, cold / parse, warm / read, digest * 1000))
     if let note { print("          (\(note))") }
+    rows.append(BenchmarkRow(corpus: label, files: files.count, megabytes: Double(bytes) / 1e6, readFloor: read, parseFloor: parse,
+                             cold: cold, warm: warm, edit: edit, oneFile: oneFile, startUp: startUp, peakMB: peak,
+                             serverFirstDiagnostics: server.firstDiagnostics, serverMB: server.peakMB, digest: digest))
     return cold
 }
+
+nonisolated(unsafe) var rows: [BenchmarkRow] = []
 
 /// Folders the benchmark writes, removed when it ends and not before: on a file system without
 /// a journal (ext4 as this project's CI machine mounts it), creating files within half a minute
@@ -287,3 +312,44 @@ if let ten = coldTimes[10_000], let fifty = coldTimes[50_000] {
     print(String(format: "growth: 50k cold / 10k cold = %.2f (linear is 5)", fifty / ten))
 }
 for path in removeAtExit { try? FileManager.default.removeItem(atPath: path) }
+
+/// The first line `swift --version` prints: the toolchain the figures were measured with.
+func toolchainVersion() -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["swift", "--version"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+    guard (try? process.run()) != nil else { return "Swift (version unknown)" }
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return text.split(separator: "\n").first.map { String($0).replacingOccurrences(of: #" \(swift-.*\)"#, with: "", options: .regularExpression) } ?? "Swift"
+}
+
+if !updates.isEmpty {
+    let day = ISO8601DateFormatter.string(from: Date(), timeZone: .gmt, formatOptions: [.withFullDate])
+    #if os(macOS)
+    let system = "macOS"
+    #else
+    let system = "Linux"
+    #endif
+    // The files updated say nothing about the figures.
+    var shown = ["predicate-lint-bench"]
+    var given = CommandLine.arguments.dropFirst()
+    while let argument = given.popFirst() {
+        if argument == "--update" { _ = given.popFirst() } else { shown.append(argument) }
+    }
+    let invocation = shown.joined(separator: " ")
+    let measured = "Measured \(day) on \(system), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(toolchainVersion()), release build: "
+        + "`\(invocation)` (best of \(repetitions) for each figure)."
+    let table = BenchmarkTable.markdown(rows, measured: measured)
+    for path in updates {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8), let updated = BenchmarkTable.updating(text, with: table) else {
+            FileHandle.standardError.write(Data("error: \(path) has no benchmark table markers (or cannot be read); nothing written there\n".utf8))
+            exit(2)
+        }
+        try updated.write(toFile: path, atomically: true, encoding: .utf8)
+        print("updated the benchmark table in \(path)")
+    }
+}

@@ -266,7 +266,7 @@ import SyntheticCorpus
     /// are no index, are not.
     @Test func pruningRemovesIndexesOfEarlierFormats() throws {
         let earlier = ["scan-index-v3.tsv", "file-index-v1.tsv", "project-file-index-v1.tsv", "folder-index-v0.tsv"]
-        let kept = ResultCache.indexes.map { $0.fileName } + ["unrelated.tsv", "notes-v1.tsv"]
+        let kept = ResultCache.indexNames + ["unrelated.tsv", "notes-v1.tsv"]
         let tree = try TemporaryTree(Dictionary(uniqueKeysWithValues: (earlier + kept).map { ("cache/\($0)", "") }))
         ResultCache(directory: tree.path("cache")).prune(limit: 100)
         let left = try FileManager.default.contentsOfDirectory(atPath: tree.path("cache"))

@@ -19,8 +19,8 @@ protocol CacheIndex {
 }
 
 extension ResultCache {
-    /// Every index this version reads and writes.
-    static let indexes: [any CacheIndex.Type] = [ScanIndex.self, SourceFileIndex.self, ProjectFileIndex.self, FolderIndex.self]
+    /// The file of every index this version reads and writes.
+    static let indexNames = [ScanIndex.fileName, SourceFileIndex.fileName, ProjectFileIndex.fileName, FolderIndex.fileName]
 
     /// The records of an index; empty when there is none.
     func read<Index: CacheIndex>(_ index: Index.Type) -> [Index.Key: Index.Value] {
@@ -50,8 +50,7 @@ extension ResultCache {
 
     /// An index of a kind this version keeps, in an earlier format: never read again.
     static func isEarlierIndex(_ name: String) -> Bool {
-        let current = indexes.map { $0.fileName }
-        return !current.contains(name) && current.contains { current in
+        !indexNames.contains(name) && indexNames.contains { current in
             current.range(of: "-v", options: .backwards).map { name.hasPrefix(current[..<$0.upperBound]) } ?? false
         }
     }

@@ -124,73 +124,67 @@ struct IndexKey: CodingKey {
     init?(intValue: Int) { self.intValue = intValue }
 }
 
-private struct UnkeyedEncoding: UnkeyedEncodingContainer {
+/// What an unkeyed and a single-value container share: each primitive becomes one node, put
+/// where the container puts values (appended, or the encoder's value).
+private protocol PrimitiveEncoding {
+    /// Where the next value goes, for errors.
+    var place: [any CodingKey] { get }
+    func put(_ node: Node)
+}
+
+extension PrimitiveEncoding {
+    mutating func encodeNil() throws { put(.value(.null)) }
+    mutating func encode(_ value: Bool) throws { put(.value(.bool(value))) }
+    mutating func encode(_ value: String) throws { put(.value(.string(value))) }
+    mutating func encode(_ value: Double) throws { put(.value(.number(value))) }
+    mutating func encode(_ value: Float) throws { put(.value(.number(Double(value)))) }
+    mutating func encode(_ value: Int) throws { put(.value(.integer(value))) }
+    mutating func encode(_ value: Int8) throws { put(try number(value, place)) }
+    mutating func encode(_ value: Int16) throws { put(try number(value, place)) }
+    mutating func encode(_ value: Int32) throws { put(try number(value, place)) }
+    mutating func encode(_ value: Int64) throws { put(try number(value, place)) }
+    mutating func encode(_ value: UInt) throws { put(try number(value, place)) }
+    mutating func encode(_ value: UInt8) throws { put(try number(value, place)) }
+    mutating func encode(_ value: UInt16) throws { put(try number(value, place)) }
+    mutating func encode(_ value: UInt32) throws { put(try number(value, place)) }
+    mutating func encode(_ value: UInt64) throws { put(try number(value, place)) }
+    mutating func encode(_ value: some Encodable) throws { put(try ValueEncoder.node(value, path: place)) }
+}
+
+private struct UnkeyedEncoding: UnkeyedEncodingContainer, PrimitiveEncoding {
     let array: Node.Array
     let codingPath: [any CodingKey]
     var count: Int { array.elements.count }
-    var next: [any CodingKey] { codingPath + [IndexKey(count)] }
+    var place: [any CodingKey] { codingPath + [IndexKey(count)] }
 
-    func append(_ node: Node) { array.elements.append(node) }
-
-    mutating func encodeNil() throws { append(.value(.null)) }
-    mutating func encode(_ value: Bool) throws { append(.value(.bool(value))) }
-    mutating func encode(_ value: String) throws { append(.value(.string(value))) }
-    mutating func encode(_ value: Double) throws { append(.value(.number(value))) }
-    mutating func encode(_ value: Float) throws { append(.value(.number(Double(value)))) }
-    mutating func encode(_ value: Int) throws { append(.value(.integer(value))) }
-    mutating func encode(_ value: Int8) throws { append(try number(value, next)) }
-    mutating func encode(_ value: Int16) throws { append(try number(value, next)) }
-    mutating func encode(_ value: Int32) throws { append(try number(value, next)) }
-    mutating func encode(_ value: Int64) throws { append(try number(value, next)) }
-    mutating func encode(_ value: UInt) throws { append(try number(value, next)) }
-    mutating func encode(_ value: UInt8) throws { append(try number(value, next)) }
-    mutating func encode(_ value: UInt16) throws { append(try number(value, next)) }
-    mutating func encode(_ value: UInt32) throws { append(try number(value, next)) }
-    mutating func encode(_ value: UInt64) throws { append(try number(value, next)) }
-    mutating func encode(_ value: some Encodable) throws { append(try ValueEncoder.node(value, path: next)) }
+    func put(_ node: Node) { array.elements.append(node) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let nested = Node.Object()
-        let place = next
-        append(.object(nested))
-        return KeyedEncodingContainer(KeyedEncoding<NestedKey>(object: nested, codingPath: place))
+        let path = place
+        put(.object(nested))
+        return KeyedEncodingContainer(KeyedEncoding<NestedKey>(object: nested, codingPath: path))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let nested = Node.Array()
-        let place = next
-        append(.array(nested))
-        return UnkeyedEncoding(array: nested, codingPath: place)
+        let path = place
+        put(.array(nested))
+        return UnkeyedEncoding(array: nested, codingPath: path)
     }
 
     mutating func superEncoder() -> any Encoder {
         let nested = Node.Object()
-        let place = next
-        append(.object(nested))
-        return ValueEncoder(path: place, node: .object(nested))
+        let path = place
+        put(.object(nested))
+        return ValueEncoder(path: path, node: .object(nested))
     }
 }
 
-private struct SingleValueEncoding: SingleValueEncodingContainer {
+private struct SingleValueEncoding: SingleValueEncodingContainer, PrimitiveEncoding {
     let encoder: ValueEncoder
     var codingPath: [any CodingKey] { encoder.codingPath }
+    var place: [any CodingKey] { codingPath }
 
-    func set(_ node: Node) { encoder.node = node }
-
-    mutating func encodeNil() throws { set(.value(.null)) }
-    mutating func encode(_ value: Bool) throws { set(.value(.bool(value))) }
-    mutating func encode(_ value: String) throws { set(.value(.string(value))) }
-    mutating func encode(_ value: Double) throws { set(.value(.number(value))) }
-    mutating func encode(_ value: Float) throws { set(.value(.number(Double(value)))) }
-    mutating func encode(_ value: Int) throws { set(.value(.integer(value))) }
-    mutating func encode(_ value: Int8) throws { set(try number(value, codingPath)) }
-    mutating func encode(_ value: Int16) throws { set(try number(value, codingPath)) }
-    mutating func encode(_ value: Int32) throws { set(try number(value, codingPath)) }
-    mutating func encode(_ value: Int64) throws { set(try number(value, codingPath)) }
-    mutating func encode(_ value: UInt) throws { set(try number(value, codingPath)) }
-    mutating func encode(_ value: UInt8) throws { set(try number(value, codingPath)) }
-    mutating func encode(_ value: UInt16) throws { set(try number(value, codingPath)) }
-    mutating func encode(_ value: UInt32) throws { set(try number(value, codingPath)) }
-    mutating func encode(_ value: UInt64) throws { set(try number(value, codingPath)) }
-    mutating func encode(_ value: some Encodable) throws { set(try ValueEncoder.node(value, path: codingPath)) }
+    func put(_ node: Node) { encoder.node = node }
 }

@@ -273,6 +273,34 @@ import SyntheticCorpus
         #expect(Set(left) == Set(kept))
     }
 
+    /// `--cache-path` may name a folder that holds other files: pruning removes only what the
+    /// cache writes (entries, its own temporary files, its earlier indexes), however old or
+    /// many the others are.
+    @Test func pruningLeavesWhatTheCacheDidNotWrite() throws {
+        let foreign = ["notes.json", "a.json", String(repeating: "A", count: 64) + ".json", String(repeating: "0", count: 63) + ".json",
+                       ".old.tmp", ".notes.json.tmp", ".\(String(repeating: "0", count: 64)).json.tmp", "report.tsv", "file-index-vacation.tsv",
+                       "scan-index-v3.tsv.bak", "folder-index-v.tsv"]
+        let tree = try TemporaryTree(Dictionary(uniqueKeysWithValues: foreign.map { ("cache/\($0)", "x") }))
+        let cache = ResultCache(directory: tree.path("cache"))
+        let declarations = FileDeclarations(file: SourceFile(path: "A.swift", text: "struct A {}"))
+        for index in 0..<8 { cache.store(declarations, digest: SHA256.digest("file \(index)")) }
+        let ours = ".\(ResultCache.name(["x"])).\(UUID().uuidString).tmp"
+        let oursIndex = ".\(SourceFileIndex.fileName).\(UUID().uuidString).tmp"
+        for name in [ours, oursIndex] { try Data().write(to: URL(fileURLWithPath: tree.path("cache/\(name)"))) }
+        // Everything a day old, so that age alone would let any of it go.
+        let dayAgo = [timeval(tv_sec: Int(Date().timeIntervalSince1970) - 86_400, tv_usec: 0),
+                      timeval(tv_sec: Int(Date().timeIntervalSince1970) - 86_400, tv_usec: 0)]
+        for name in try FileManager.default.contentsOfDirectory(atPath: tree.path("cache")) {
+            var times = dayAgo
+            utimes(tree.path("cache/\(name)"), &times)
+        }
+        cache.prune(limit: 4)
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: tree.path("cache")))
+        #expect(left.isSuperset(of: foreign))
+        #expect(!left.contains(ours) && !left.contains(oursIndex))
+        #expect(left.subtracting(foreign).count == 3, "three quarters of the limit of the cache's own entries: \(left.subtracting(foreign))")
+    }
+
     @Test func aCorruptOrForeignCacheIsIgnored() throws {
         let tree = try TemporaryTree(["App/Song.swift": Self.model, "App/View.swift": Self.view])
         let cold = run(tree)

@@ -48,10 +48,14 @@ extension ResultCache {
         earlier.count + now.count <= limit ? earlier.merging(now) { _, new in new } : now
     }
 
-    /// An index of a kind this version keeps, in an earlier format: never read again.
+    /// An index of a kind this version keeps, in an earlier format (`<kind>-v<digits>.tsv`):
+    /// never read again. Nothing else is taken for one.
     static func isEarlierIndex(_ name: String) -> Bool {
         !indexNames.contains(name) && indexNames.contains { current in
-            current.range(of: "-v", options: .backwards).map { name.hasPrefix(current[..<$0.upperBound]) } ?? false
+            guard let marker = current.range(of: "-v", options: .backwards), name.hasPrefix(current[..<marker.upperBound]),
+                  name.hasSuffix(".tsv") else { return false }
+            let version = name.dropFirst(current.distance(from: current.startIndex, to: marker.upperBound)).dropLast(4)
+            return !version.isEmpty && version.allSatisfy(\.isASCII) && version.allSatisfy(\.isNumber)
         }
     }
 

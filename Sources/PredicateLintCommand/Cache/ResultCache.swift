@@ -145,6 +145,22 @@ public final class ResultCache: Sendable {
 
     // MARK: Pruning
 
+    /// An entry's name: 64 lowercase hex digits and `.json` (`name(_:)`).
+    static func isEntry(_ name: some StringProtocol) -> Bool {
+        let utf8 = name.utf8
+        return utf8.count == 69 && name.hasSuffix(".json")
+            && utf8.prefix(64).allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    /// An entry or index being written: `.`, its name, `.`, a UUID, `.tmp` (`writeData`).
+    static func isTemporary(_ name: String) -> Bool {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp"), name.count > 1 + 37 + 4 else { return false }
+        let inner = name.dropFirst().dropLast(4)
+        let written = inner.dropLast(37)
+        return inner.dropFirst(written.count).first == "." && UUID(uuidString: String(inner.suffix(36))) != nil
+            && (isEntry(written) || indexNames.contains(String(written)))
+    }
+
     /// How many entries a run over `files` files keeps: room for about two each (declarations
     /// and findings), so that a large app's own entries are never pruned by its own run, and
     /// 20,000 at least (some 80 MB).
@@ -166,13 +182,15 @@ public final class ResultCache: Sendable {
             return TimeInterval(info.st_mtim.tv_sec)
             #endif
         }
+        // Only names the cache writes are ever removed: the folder may be one the user named
+        // with --cache-path that holds other files too.
         var entries: [String] = []
         for name in names {
-            if name.hasPrefix(".") && name.hasSuffix(".tmp") {
+            if Self.isTemporary(name) {
                 if let used = lastUsed(name), now - used > 3_600 { unlink("\(directory)/\(name)") }
             } else if Self.isEarlierIndex(name) {
                 unlink("\(directory)/\(name)")
-            } else if name.hasSuffix(".json") {
+            } else if Self.isEntry(name) {
                 entries.append(name)
             }
         }

@@ -7,8 +7,8 @@ extension LintRun {
     func applyBaseline(_ selected: [(file: ScannedFile, linter: SelectedLinter)], _ workspace: Workspace, _ outcome: inout Outcome) {
         if let path = options.writeBaselinePath {
             let baseline = Baseline(findings: outcome.findings, sources: outcome.sources, baselinePath: path)
-            if !workspace.write(baseline.serialized(), to: path) {
-                outcome.problems.append(InputProblem(path: path, message: "the baseline could not be written; check the folder exists and is writable"))
+            if let failure = workspace.write(baseline.serialized(), to: path) {
+                outcome.problems.append(InputProblem(path: path, message: "the baseline was not written: \(failure)"))
             }
         }
         guard let path = options.baselinePath else { return }
@@ -36,15 +36,15 @@ extension LintRun {
                 findings: outcome.findings, sources: outcome.sources, workingDirectory: environment.workingDirectory,
                 colorize: environment.colorize(options.color)), as: reporterKind)
             if let outputPath = options.outputPath {
-                if !workspace.write(report, to: outputPath) {
-                    outcome.problems.append(InputProblem(path: outputPath, message: "the report could not be written there; check the folder exists and is writable"))
+                if let failure = workspace.write(report, to: outputPath) {
+                    outcome.problems.append(InputProblem(path: outputPath, message: "the report was not written: \(failure)"))
                 }
             } else {
                 output.standardOutput += report
             }
         }
-        if let stamp = options.stampPath, !workspace.touch(stamp) {
-            outcome.problems.append(InputProblem(path: stamp, message: "the stamp file could not be written"))
+        if let stamp = options.stampPath, let failure = workspace.touch(stamp) {
+            outcome.problems.append(InputProblem(path: stamp, message: "the stamp was not written: \(failure)"))
         }
         output.standardError = outcome.problems.map { $0.description + "\n" }.joined()
         if !options.quiet {

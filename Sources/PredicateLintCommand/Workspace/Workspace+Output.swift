@@ -16,14 +16,15 @@ extension Workspace {
         FileDiscovery.swiftFiles(in: paths)
     }
 
-    /// Writes `text` to `path`, replacing it in one step; false when it cannot.
-    func write(_ text: String, to path: String) -> Bool {
-        (try? text.write(toFile: path, atomically: true, encoding: .utf8)) != nil
+    /// Writes `text` to `path` (`OutputFile`: a file replaced in one step, through a link; a
+    /// pipe or device written as a stream); nil when written, else why not.
+    func write(_ text: String, to path: String) -> String? {
+        OutputFile.write(Data(text.utf8), to: path)
     }
 
-    /// Creates `path` empty, or empties it; false when it cannot.
-    func touch(_ path: String) -> Bool {
-        FileManager.default.createFile(atPath: path, contents: Data())
+    /// Creates `path` empty, or empties it, in the same way; nil when done, else why not.
+    func touch(_ path: String) -> String? {
+        OutputFile.write(Data(), to: path)
     }
 
     /// A fixed file's new text, written only if the file still holds what was read (`original`).

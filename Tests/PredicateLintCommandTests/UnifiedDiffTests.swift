@@ -5,6 +5,23 @@ import PredicateLintCore
 import SyntheticCorpus
 
 @Suite struct UnifiedDiffTests {
+    /// A file name cannot add a header of its own: names with line breaks, quotes, backslashes,
+    /// tabs or bytes past ASCII are quoted as git quotes them (compared with git itself), so
+    /// `patch` edits the file the diff is about and no other.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/git"), "needs /usr/bin/git"),
+          arguments: ["plain.swift", "with space.swift", "x.swift\n+++ b/victim.swift", "quote\"d.swift", "back\\slash.swift",
+                      "tab\there.swift", "café.swift", "bell\u{07}.swift"])
+    func fileNamesAreQuotedAsGitQuotesThem(_ name: String) throws {
+        let diff = UnifiedDiff.make(old: "a\n", new: "b\n", path: name)
+        let headers = diff.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.hasPrefix("--- ") || $0.hasPrefix("+++ ") }
+        #expect(headers.count == 2, "\(diff)")
+        let tree = try TemporaryTree(["old/\(name)": "a\n", "new/\(name)": "b\n"])
+        let git = try runProgram("/usr/bin/git", ["-C", tree.path(), "-c", "core.quotePath=true", "diff", "--no-index", "--", "old/\(name)", "new/\(name)"])
+        let gitHeaders = git.output.split(separator: "\n").filter { $0.hasPrefix("--- ") || $0.hasPrefix("+++ ") }
+        #expect(gitHeaders.map(String.init) == ["--- \(UnifiedDiff.header("a/old/\(name)"))", "+++ \(UnifiedDiff.header("b/new/\(name)"))"],
+                "git: \(gitHeaders)")
+    }
+
     @Test func describesTheChangeWithContext() {
         let old = (1...10).map { "line \($0)\n" }.joined()
         let new = old.replacingOccurrences(of: "line 5\n", with: "line five\n")

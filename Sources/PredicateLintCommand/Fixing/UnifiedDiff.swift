@@ -7,7 +7,7 @@ public enum UnifiedDiff {
         guard operations.contains(where: { $0 != .keep }) else { return "" }
         // `a/` and `b/` prefixes, as git writes them, only where the path is relative.
         let (old, new) = path.hasPrefix("/") ? (path, path) : ("a/\(path)", "b/\(path)")
-        var output = "--- \(old)\n+++ \(new)\n"
+        var output = "--- \(header(old))\n+++ \(header(new))\n"
         // Group the script into hunks: changes with up to `context` unchanged lines around them.
         var index = 0
         var (aLine, bLine) = (0, 0)
@@ -58,6 +58,40 @@ public enum UnifiedDiff {
     enum Operation: Equatable { case keep, delete, insert }
 
     /// Lines with their endings, so that a change of line ending shows as a change.
+    /// A header's name as git writes it: as it is when every byte is printable ASCII other than
+    /// `"` and `\\`, else in double quotes with C escapes and other bytes in octal, which git
+    /// and GNU patch read back. A raw line break in a name would otherwise start a header of
+    /// its own, and `patch` would edit the file that header names.
+    static func quoted(_ name: String) -> String {
+        let bytes = Array(name.utf8)
+        guard bytes.contains(where: { $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return name }
+        var text = "\""
+        for byte in bytes {
+            switch byte {
+            case 0x07: text += "\\a"
+            case 0x08: text += "\\b"
+            case 0x09: text += "\\t"
+            case 0x0A: text += "\\n"
+            case 0x0B: text += "\\v"
+            case 0x0C: text += "\\f"
+            case 0x0D: text += "\\r"
+            case UInt8(ascii: "\""): text += "\\\""
+            case UInt8(ascii: "\\"): text += "\\\\"
+            case _ where byte < 0x20 || byte >= 0x7F:
+                let octal = String(byte, radix: 8)
+                text += "\\" + String(repeating: "0", count: 3 - octal.count) + octal
+            default: text.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return text + "\""
+    }
+
+    /// A name in a header: quoted where it must be, and followed by a tab where it holds a
+    /// space, so that `patch` knows where it ends (as git writes it).
+    static func header(_ name: String) -> String {
+        quoted(name) + (name.contains(" ") ? "\t" : "")
+    }
+
     static func lines(_ text: String) -> [Substring] {
         var result: [Substring] = []
         var start = text.startIndex

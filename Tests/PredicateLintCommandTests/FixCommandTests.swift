@@ -106,6 +106,18 @@ import SyntheticCorpus
         #expect(output.exitCode == 0, "what is left after the fix decides the exit code")
     }
 
+    /// A file whose name is as long as the file system allows is fixed like any other: its
+    /// temporary file's name is cut to fit.
+    @Test func aFileWithTheLongestNameIsFixed() throws {
+        for name in [String(repeating: "a", count: 249) + ".swift", String(repeating: "é", count: 124) + ".swift"] {
+            let tree = try TemporaryTree([name: "let p = #Predicate<Website> { $0.url.hasPrefix(\"a\") }\n"])
+            let output = Command.run(["--fix", tree.path()])
+            #expect(output.standardError.contains("Fixed 1 finding in 1 file"), "\(name.utf8.count) bytes: \(output.standardError)")
+            #expect(try String(contentsOfFile: tree.path(name), encoding: .utf8).contains("starts(with: \"a\")"))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: tree.path()) == [name], "no temporary file is left")
+        }
+    }
+
     @Test func aReadOnlyFileIsReportedAndTheOthersAreStillFixed() throws {
         let tree = try TemporaryTree([
             "Locked.swift": "let p = #Predicate<Website> { $0.url.hasPrefix(\"a\") }\n",

@@ -13,6 +13,15 @@ public enum FileWriter {
     /// The marker in our temporary files' names: `.Movie.swift.predicate-lint-<pid>-<UUID>`.
     static let temporaryMarker = ".predicate-lint-"
 
+    /// The temporary file beside `name`: as much of the name as fits, since a file system takes
+    /// names of at most 255 bytes and the file's own name may already be that long.
+    static func temporaryName(for name: String) -> String {
+        let suffix = "\(temporaryMarker)\(getpid())-\(UUID().uuidString)"
+        var kept = Substring(name)
+        while 1 + kept.utf8.count + suffix.utf8.count > 255 { kept = kept.dropLast() }
+        return ".\(kept)\(suffix)"
+    }
+
     /// Fault injection for `FaultTests`, read once: with this variable set, the process sends
     /// itself SIGTERM while a temporary file is in place, as an impatient user would, and
     /// waits for it, so the test sees exactly that moment instead of racing for it.
@@ -43,8 +52,7 @@ public enum FileWriter {
                 + "(fix it with --dry-run and apply the diff, or fix one copy)")
         }
         let url = URL(fileURLWithPath: target)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent)\(temporaryMarker)\(getpid())-\(UUID().uuidString)")
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(temporaryName(for: url.lastPathComponent))
         var data = byteOrderMark ? Data([0xEF, 0xBB, 0xBF]) : Data()
         data.append(Data(text.utf8))
         guard InFlightFiles.shared.begin(temporary.path) else { InFlightFiles.shared.park() }

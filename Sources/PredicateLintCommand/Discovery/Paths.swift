@@ -1,17 +1,18 @@
 import Foundation
+import PredicateLintCore
 
 enum Paths {
     /// A path as line-based output shows it: control characters (a newline in a file name
     /// would start a line of its own, which could pass for a finding) written as escapes.
     static func onOneLine(_ path: String) -> String {
-        guard path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return path }
+        guard path.unicodeScalars.contains(where: Finding.isControl) else { return path }
         var shown = ""
         for scalar in path.unicodeScalars {
             switch scalar {
             case "\n": shown += "\\n"
             case "\r": shown += "\\r"
             case "\t": shown += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: shown += "\\u{\(String(scalar.value, radix: 16))}"
+            case _ where Finding.isControl(scalar): shown += "\\u{\(String(scalar.value, radix: 16))}"
             default: shown.unicodeScalars.append(scalar)
             }
         }

@@ -77,7 +77,8 @@ extension JSON {
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
+            // C1 controls too: a terminal showing the report would act on them.
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
                 let hex = String(scalar.value, radix: 16)
                 output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: output.unicodeScalars.append(scalar)

@@ -5,7 +5,7 @@ extension Reporter {
     static func githubActions(_ input: ReportInput) -> String {
         input.findings.map { finding in
             let properties = [
-                "file=\(escapedProperty(input.relativePath(finding.path)))",
+                "file=\(escapedProperty(Paths.onOneLine(input.relativePath(finding.path))))",
                 "line=\(finding.line)", "col=\(finding.column)",
                 "title=\(escapedProperty("predicate-lint: \(finding.ruleID)"))",
             ].joined(separator: ",")

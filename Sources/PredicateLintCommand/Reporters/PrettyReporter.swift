@@ -6,12 +6,15 @@ extension Reporter {
     /// swiftc-style: the location line, then the source around the finding with a marker under
     /// the token, from SwiftDiagnostics' formatter.
     static func pretty(_ input: ReportInput) -> String {
-        input.findings.map { finding in
+        var shownSources: [String: SourceFile] = [:]
+        return input.findings.map { finding in
             let shownPath = Paths.onOneLine(finding.path)
             let header = "\(shownPath):\(finding.line):\(finding.column): \(finding.severity.rawValue): "
                 + "\(finding.message) [\(finding.ruleID)]\n"
-            guard let source = input.sources[finding.path],
-                  let token = source.tree.token(at: AbsolutePosition(utf8Offset: finding.offset)) else { return header }
+            guard let original = input.sources[finding.path] else { return header }
+            let source = shownSources[finding.path] ?? printable(original)
+            shownSources[finding.path] = source
+            guard let token = source.tree.token(at: AbsolutePosition(utf8Offset: finding.offset)) else { return header }
             let diagnostic = Diagnostic(node: token, message: FindingMessage(finding: finding))
             let excerpt = DiagnosticsFormatter.annotatedSource(
                 tree: source.tree, diags: [diagnostic], contextSize: 1, colorize: input.colorize)
@@ -22,6 +25,22 @@ extension Reporter {
                 : header
             return coloredHeader + excerpt + (excerpt.hasSuffix("\n") ? "" : "\n") + "\n"
         }.joined()
+    }
+
+    /// The file as the excerpt shows it: each byte of a control character other than a line
+    /// break or a tab shown as `?`, so that the terminal shows it rather than acts on it and
+    /// every offset stays where it was.
+    static func printable(_ source: SourceFile) -> SourceFile {
+        guard source.text.unicodeScalars.contains(where: { Finding.isControl($0) && !["\n", "\r", "\t"].contains($0) }) else { return source }
+        var text = ""
+        for scalar in source.text.unicodeScalars {
+            if Finding.isControl(scalar) && !["\n", "\r", "\t"].contains(scalar) {
+                text += String(repeating: "?", count: String(scalar).utf8.count)
+            } else {
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        return SourceFile(path: source.path, text: text)
     }
 
     private struct FindingMessage: DiagnosticMessage {

@@ -52,6 +52,8 @@ public enum Reporter {
             case "\n", "\r", "\t": result += "&#\(scalar.value);"
             // XML 1.0 has no way to write other control characters, even escaped.
             case _ where scalar.value < 0x20: result += "\u{FFFD}"
+            // C1 controls are XML characters, but a terminal showing the report would act on them.
+            case _ where (0x7F...0x9F).contains(scalar.value): result += "&#\(scalar.value);"
             default: result.unicodeScalars.append(scalar)
             }
         }

@@ -64,7 +64,7 @@ public struct Finding: Sendable, Equatable, Codable {
         self.line = line
         self.column = column
         self.offset = offset
-        self.message = Self.onOneLine(message)
+        self.message = Self.printable(Self.onOneLine(message))
         self.correction = correction
         self.coveredOffsets = coveredOffsets.union([offset])
     }
@@ -75,6 +75,23 @@ public struct Finding: Sendable, Equatable, Codable {
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
             .joined(separator: " ")
+    }
+
+    /// A message that quotes source can quote control characters (from a raw identifier or a
+    /// string literal), which would set a terminal's title or clear its screen wherever the
+    /// message is printed; each is written as `\u{1b}` instead, once, here, for every output.
+    static func printable(_ message: String) -> String {
+        guard message.unicodeScalars.contains(where: isControl) else { return message }
+        var shown = ""
+        for scalar in message.unicodeScalars {
+            if isControl(scalar) { shown += "\\u{\(String(scalar.value, radix: 16))}" } else { shown.unicodeScalars.append(scalar) }
+        }
+        return shown
+    }
+
+    /// C0 and C1 control characters and DEL: what terminals act on rather than show.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// The same finding at another severity, as a configuration may set it.

@@ -42,4 +42,29 @@ import Testing
         #expect(json["params"]?["text"]?.string?.utf8.count == 50 << 20)
         #expect(seconds < 90)
     }
+
+    /// A length past the limit (up to `Int.max`) is refused without arithmetic overflow, its
+    /// bytes are skipped, and the next message is read.
+    @Test(arguments: [Int.max, Int.max - 3, JSONRPCConnection.maximumMessageBytes + 1])
+    func anOversizedContentLengthIsRefusedAndSkipped(_ length: Int) {
+        let next = Data(#"{"jsonrpc":"2.0","method":"next"}"#.utf8)
+        let skipped = length <= JSONRPCConnection.maximumMessageBytes + 1 ? Data(repeating: 0x20, count: length) : Data()
+        let framed = Data("Content-Length: \(length)\r\n\r\n".utf8) + skipped + Data("Content-Length: \(next.count)\r\n\r\n".utf8) + next
+        let pipe = Pipe()
+        let writer = Thread {
+            pipe.fileHandleForWriting.write(framed)
+            try? pipe.fileHandleForWriting.close()
+        }
+        writer.start()
+        let connection = JSONRPCConnection(input: pipe.fileHandleForReading, output: FileHandle.nullDevice, framing: .contentLength)
+        guard case .malformed(let reason) = connection.receive() else { Issue.record("not refused"); return }
+        #expect(reason.contains("is more than the 64 MB"))
+        if skipped.isEmpty {
+            // Nothing can follow a message that long: the input ends while it is skipped.
+            guard case .end = connection.receive() else { Issue.record("expected the end"); return }
+        } else {
+            guard case .message(let json) = connection.receive() else { Issue.record("the next message was lost"); return }
+            #expect(json["method"]?.string == "next")
+        }
+    }
 }

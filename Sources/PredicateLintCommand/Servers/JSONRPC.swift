@@ -29,6 +29,16 @@ public final class JSONRPCConnection: @unchecked Sendable {
     private var searchFrom = 0
     /// For `Content-Length` framing: the body's place once its header is read.
     private var pendingBody: Range<Int>?
+    /// Bytes of a refused message still to be skipped as they arrive.
+    private var skipping = 0
+
+    /// The largest `Content-Length` read: larger ones are answered with an error and their
+    /// bytes skipped unread, so that a length near `Int.max` can neither overflow an offset
+    /// nor make the server hold the message.
+    public static let maximumMessageBytes = 64 << 20
+
+    /// What the buffer holds next: a whole message's bytes, or why one was refused.
+    private enum Frame { case body([UInt8]), refused(String) }
     private let sendLock = NSLock()
 
     public init(input: FileHandle, output: FileHandle, framing: Framing) {
@@ -43,12 +53,17 @@ public final class JSONRPCConnection: @unchecked Sendable {
     /// The next message, waiting for it; `.end` when the input is closed.
     public func receive() -> Incoming {
         while true {
-            if let frame = nextFrame() {
+            switch nextFrame() {
+            case .body(let frame)?:
                 do {
                     return .message(try JSON.parse(frame))
                 } catch {
                     return .malformed("\(error.message) at line \(error.line), column \(error.column)")
                 }
+            case .refused(let reason)?:
+                return .malformed(reason)
+            case nil:
+                break
             }
             let chunk = input.availableData
             if chunk.isEmpty {
@@ -75,17 +90,23 @@ public final class JSONRPCConnection: @unchecked Sendable {
     }
 
     /// One frame's body from the buffer, if a whole one is there.
-    private func nextFrame() -> [UInt8]? {
+    private func nextFrame() -> Frame? {
         switch framing {
         case .newlineDelimited:
             while let newline = firstIndex(of: [0x0A]) {
                 let line = buffer[start..<newline]
                 start = newline + 1
                 searchFrom = start
-                if !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { return Array(line) }
+                if !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { return .body(Array(line)) }
             }
             return nil
         case .contentLength:
+            if skipping > 0 {
+                let skipped = min(skipping, buffer.count - start)
+                (start, skipping) = (start + skipped, skipping - skipped)
+                searchFrom = start
+                if skipping > 0 { return nil }
+            }
             if pendingBody == nil {
                 guard let headerEnd = firstIndex(of: Array("\r\n\r\n".utf8)) else { return nil }
                 let header = String(decoding: buffer[start..<headerEnd], as: UTF8.self)
@@ -97,14 +118,19 @@ public final class JSONRPCConnection: @unchecked Sendable {
                     guard let name = line.lowercased().range(of: "content-length:") else { return nil }
                     return Int(line.lowercased()[name.upperBound...].trimmingCharacters(in: .whitespaces))
                 }.first
-                guard let length, length >= 0 else { return Array("missing Content-Length".utf8) }
+                guard let length, length >= 0 else { return .refused("Parse error: missing Content-Length") }
+                guard length <= Self.maximumMessageBytes else {
+                    skipping = length
+                    return .refused("Content-Length \(length) is more than the \(Self.maximumMessageBytes >> 20) MB a message may have; "
+                        + "the message is skipped")
+                }
                 pendingBody = start..<(start + length)
             }
             guard let body = pendingBody, buffer.count >= body.upperBound else { return nil }
             pendingBody = nil
             start = body.upperBound
             searchFrom = start
-            return Array(buffer[body])
+            return .body(Array(buffer[body]))
         }
     }
 

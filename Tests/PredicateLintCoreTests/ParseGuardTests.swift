@@ -64,6 +64,10 @@ import Testing
         Shape(name: "25 [ after #/x/*/#", text: "let r = #/x/*/#; let v = " + String(repeating: "[", count: 25) + "1" + String(repeating: "]", count: 25) + predicate) {
             if case .tooManySquareBrackets(_, 1) = $0 { true } else { false }
         },
+        Shape(name: "300 nested #if before a predicate", text: String(repeating: "#if true\n", count: 300) + predicate
+              + String(repeating: "#endif\n", count: 300)) {
+            if case .conditionalsTooDeep(_, 65) = $0 { true } else { false }
+        },
         Shape(name: "9 MB", text: String(repeating: "// a comment line that fills the file up to the limit\n", count: 180_000) + predicate) {
             if case .tooLarge = $0 { true } else { false }
         },
@@ -92,6 +96,8 @@ import Testing
         ("comments with brackets", "/* [[[[[[[[[[[[[[[[[[[[[[[[ /* nested [[[[[[[[[[[[ */ */\n// ((((((((((((((((((((((((((((((((((((((\nlet a = 1"),
         ("comparisons", String(repeating: "if a<b && c>d { }\n", count: 1_000)),
         ("regex literals with brackets", "let r = #/" + String(repeating: "\\[", count: 30) + "(/#\nlet s = ##/\"[[[[[[[[[[[[[[[[[[[[/#/##\nlet a = 1"),
+        ("conditions nested and in sequence", String(repeating: "#if os(iOS)\n", count: 20) + "let a = 1\n" + String(repeating: "#endif\n", count: 20)
+            + String(repeating: "#if DEBUG\nlet b = 2\n#elseif os(macOS)\nlet c = 3\n#endif\n", count: 500)),
         ("a backquoted name with brackets", "let `" + String(repeating: "[", count: 30) + "` = 1"),
     ])
     func writtenCodeIsNotRefused(_ name: String, _ text: String) {

@@ -22,6 +22,9 @@ public enum ParseGuard {
     public static let maximumChain = 1_500
     /// `Type<Type<…>>` open at once.
     public static let maximumGenericNesting = 300
+    /// `#if` blocks open at once: the parser counts them with the rest of the nesting, and past
+    /// its limit it leaves the rest of the file out in silence.
+    public static let maximumConditionalNesting = 64
 
     public enum Refusal: Equatable, Sendable, CustomStringConvertible {
         case tooLarge(bytes: Int)
@@ -29,13 +32,14 @@ public enum ParseGuard {
         case tooManySquareBrackets(depth: Int, line: Int)
         case chainTooLong(line: Int)
         case genericsTooDeep(depth: Int, line: Int)
+        case conditionalsTooDeep(depth: Int, line: Int)
 
         /// The line it concerns (1 for the size).
         public var line: Int {
             switch self {
             case .tooLarge: 1
             case .nestedTooDeep(_, let line), .tooManySquareBrackets(_, let line), .chainTooLong(let line),
-                 .genericsTooDeep(_, let line): line
+                 .genericsTooDeep(_, let line), .conditionalsTooDeep(_, let line): line
             }
         }
 
@@ -56,6 +60,9 @@ public enum ParseGuard {
                     + "in one statement at line \(line); it was not checked (split the statement)"
             case .genericsTooDeep(let depth, let line):
                 "nests generic arguments more than \(depth) levels deep at line \(line); it was not checked"
+            case .conditionalsTooDeep(let depth, let line):
+                "nests `#if` blocks more than \(depth) levels deep at line \(line), past what the Swift parser "
+                    + "reads reliably; it was not checked (flatten the conditions)"
             }
         }
     }
@@ -87,6 +94,7 @@ public enum ParseGuard {
         /// Chain links counted in the current statement, one counter per bracket level.
         var chain: [Int] = [0]
         var generics = 0
+        var conditionals = 0
         /// The last byte of code that was not a space, for telling a continued line.
         var previous: UInt8 = 0x0A
 
@@ -177,6 +185,7 @@ public enum ParseGuard {
                     }
                     index = start
                 }
+                if hashes == 1, let refusal = countConditional() { return refusal }
                 index += max(hashes, 1)
                 previous = UInt8(ascii: "#")
                 return nil
@@ -237,6 +246,22 @@ public enum ParseGuard {
                 previous = current
                 return nil
             }
+        }
+
+        /// At `#`: `#if` opens a conditional block and `#endif` closes one.
+        mutating func countConditional() -> Refusal? {
+            var end = index + 1
+            while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
+            let word = bytes[(index + 1)..<end]
+            if word.elementsEqual("if".utf8) {
+                conditionals += 1
+                if conditionals > ParseGuard.maximumConditionalNesting {
+                    return .conditionalsTooDeep(depth: ParseGuard.maximumConditionalNesting, line: line)
+                }
+            } else if word.elementsEqual("endif".utf8), conditionals > 0 {
+                conditionals -= 1
+            }
+            return nil
         }
 
         /// Whether the next line starts with a `.`, an operator or `else`: the same statement.

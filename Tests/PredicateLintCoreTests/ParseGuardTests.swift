@@ -68,6 +68,18 @@ import Testing
               + String(repeating: "#endif\n", count: 300)) {
             if case .conditionalsTooDeep(_, 65) = $0 { true } else { false }
         },
+        Shape(name: "50,000 try", text: "let v = " + String(repeating: "try ", count: 50_000) + "f()" + predicate) {
+            if case .chainTooLong = $0 { true } else { false }
+        },
+        Shape(name: "50,000 await over lines", text: "let v = " + String(repeating: "await\n", count: 50_000) + "f()" + predicate) {
+            if case .chainTooLong = $0 { true } else { false }
+        },
+        Shape(name: "50,000 Unicode operators", text: "let v = a" + String(repeating: " ∘ a", count: 50_000) + predicate) {
+            if case .chainTooLong = $0 { true } else { false }
+        },
+        Shape(name: "50,000 Unicode operators unspaced", text: "let v = a" + String(repeating: "≤b", count: 50_000) + predicate) {
+            if case .chainTooLong = $0 { true } else { false }
+        },
         Shape(name: "9 MB", text: String(repeating: "// a comment line that fills the file up to the limit\n", count: 180_000) + predicate) {
             if case .tooLarge = $0 { true } else { false }
         },
@@ -98,6 +110,7 @@ import Testing
         ("regex literals with brackets", "let r = #/" + String(repeating: "\\[", count: 30) + "(/#\nlet s = ##/\"[[[[[[[[[[[[[[[[[[[[/#/##\nlet a = 1"),
         ("conditions nested and in sequence", String(repeating: "#if os(iOS)\n", count: 20) + "let a = 1\n" + String(repeating: "#endif\n", count: 20)
             + String(repeating: "#if DEBUG\nlet b = 2\n#elseif os(macOS)\nlet c = 3\n#endif\n", count: 500)),
+        ("names past ASCII and a few operators", String(repeating: "let café = naïve ∘ 東京 → résumé ≤ x\nlet v = try await f()\n", count: 2_000)),
         ("a backquoted name with brackets", "let `" + String(repeating: "[", count: 30) + "` = 1"),
     ])
     func writtenCodeIsNotRefused(_ name: String, _ text: String) {

@@ -18,7 +18,8 @@ public enum ParseGuard {
     public static let maximumNesting = 128
     /// `[` open at once, whatever is between them.
     public static let maximumSquareBrackets = 16
-    /// Links of one chain in one statement: `?:` pairs, `else`s, binary operators, `.`s.
+    /// Links of one chain in one statement: `?:` pairs, `else`s, binary operators (ASCII or not),
+    /// `.`s, `try`s and `await`s.
     public static let maximumChain = 1_500
     /// `Type<Type<…>>` open at once.
     public static let maximumGenericNesting = 300
@@ -56,7 +57,7 @@ public enum ParseGuard {
                 "opens more than \(depth) `[` at once at line \(line), which the Swift parser takes exponential "
                     + "time over; it was not checked (name the inner values)"
             case .chainTooLong(let line):
-                "has a chain of more than \(ParseGuard.maximumChain) operators, `?:`, `else if`s or members "
+                "has a chain of more than \(ParseGuard.maximumChain) operators, `?:`, `else if`s, `try`s, `await`s or members "
                     + "in one statement at line \(line); it was not checked (split the statement)"
             case .genericsTooDeep(let depth, let line):
                 "nests generic arguments more than \(depth) levels deep at line \(line); it was not checked"
@@ -233,11 +234,25 @@ public enum ParseGuard {
                 while index < bytes.count, Self.operatorBytes.contains(bytes[index]) { index += 1 }
                 previous = current
                 return link()
+            case _ where current >= 0x80 && Self.isOperatorHead(at: index, in: bytes):
+                // `∘`, `≤`, `→`: an operator outside ASCII, a link like any other.
+                while index < bytes.count, bytes[index] >= 0x80, Self.isOperatorHead(at: index, in: bytes) || bytes[index] & 0xC0 == 0x80 {
+                    index += 1
+                }
+                previous = UInt8(ascii: "+")
+                return link()
             case _ where isIdentifierByte(current):
                 let start = index
-                while index < bytes.count, isIdentifierByte(bytes[index]) { index += 1 }
+                while index < bytes.count, isIdentifierByte(bytes[index]), bytes[index] < 0x80 || !Self.isOperatorHead(at: index, in: bytes) {
+                    index += 1
+                }
                 previous = bytes[index - 1]
-                if index - start == 4, bytes[start] == UInt8(ascii: "e"), Array(bytes[start..<index]) == Array("else".utf8) {
+                let word = bytes[start..<index]
+                if word.elementsEqual("else".utf8) { return link() }
+                if word.elementsEqual("try".utf8) || word.elementsEqual("await".utf8) {
+                    // Each takes an operand, on this line or the next: a link, and the statement
+                    // goes on.
+                    previous = UInt8(ascii: "=")
                     return link()
                 }
                 return nil
@@ -247,6 +262,25 @@ public enum ParseGuard {
                 return nil
             }
         }
+
+        /// Whether the character starting at `offset` (a byte past ASCII) may start an operator:
+        /// the ranges of The Swift Programming Language's operator grammar.
+        static func isOperatorHead(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            let lead = bytes[offset]
+            guard lead >= 0xC2 else { return false }
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+            guard offset + length <= bytes.count else { return false }
+            var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+            for next in 1..<length { value = value << 6 | (UInt32(bytes[offset + next]) & 0x3F) }
+            return operatorHeads.contains { $0.contains(value) }
+        }
+
+        static let operatorHeads: [ClosedRange<UInt32>] = [
+            0x00A1...0x00A7, 0x00A9...0x00A9, 0x00AB...0x00AC, 0x00AE...0x00AE, 0x00B0...0x00B1, 0x00B6...0x00B6,
+            0x00BB...0x00BB, 0x00BF...0x00BF, 0x00D7...0x00D7, 0x00F7...0x00F7, 0x2016...0x2017, 0x2020...0x2027,
+            0x2030...0x203E, 0x2041...0x2053, 0x2055...0x205E, 0x2190...0x23FF, 0x2500...0x2775, 0x2794...0x2BFF,
+            0x2E00...0x2E7F, 0x3001...0x3003, 0x3008...0x3020, 0x3030...0x3030,
+        ]
 
         /// At `#`: `#if` opens a conditional block and `#endif` closes one.
         mutating func countConditional() -> Refusal? {

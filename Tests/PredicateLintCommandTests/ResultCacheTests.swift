@@ -324,3 +324,17 @@ import SyntheticCorpus
         #expect(ResultCache.defaultDirectory(environment: [:]) == nil)
     }
 }
+
+/// A cached finding is keyed by the configuration through SHA-256, as by everything else: a
+/// 64-bit digest there would let two crafted configurations share their findings.
+@Suite struct ConfigurationDigestTests {
+    @Test func theConfigurationIsKeyedBySHA256OfAllThatChangesAFinding() throws {
+        let plain = try Configuration.parse(#"{"disabled_rules": ["has-prefix"]}"#, path: "/a/.predicate-lint.json")
+        let other = try Configuration.parse(#"{"disabled_rules": ["force-unwrap"]}"#, path: "/a/.predicate-lint.json")
+        let target = DeploymentTarget.swiftDataMinimum
+        let selected = SelectedLinter(configuration: plain, enableAllRules: false, deploymentTarget: target)
+        #expect(selected.configurationDigest == SHA256.digest([plain.effectiveJSON(), selected.linter.deploymentTarget.description]).description)
+        #expect(selected.configurationDigest != SelectedLinter(configuration: other, enableAllRules: false, deploymentTarget: target).configurationDigest)
+        #expect(selected.configurationDigest != SelectedLinter(configuration: plain, enableAllRules: true, deploymentTarget: target).configurationDigest)
+    }
+}

@@ -1,29 +1,20 @@
-/// The one stable hash of the command side: file contents, cache entry names, configuration
-/// and model digests, SARIF and baseline fingerprints. Stable across runs, machines and
-/// versions of Swift (unlike `Hasher`), so what it names can be stored.
+/// A fast 64-bit hash that is the same across runs, machines and versions of Swift (unlike
+/// `Hasher`): SARIF's partial fingerprints, which must stay put between runs but need not
+/// resist crafted input. Everything a cached result is found by uses `SHA256` instead.
 public enum StableHash {
-    /// A 64-bit hash of bytes, eight at a time (a multiply-and-rotate mix in the manner of
-    /// FNV, fast enough to run over every file on every warm run), and whether every byte is
-    /// ASCII, in one pass: most Swift files are, and those need no further UTF-8 validation.
-    public static func hashAndCheckASCII(_ bytes: UnsafeRawBufferPointer) -> (hash: UInt64, isASCII: Bool) {
+    /// Eight bytes at a time, a multiply-and-rotate mix in the manner of FNV.
+    public static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(bytes.count)
-        var highBits: UInt64 = 0
         let words = bytes.count / 8
         for index in 0..<words {
             let word = bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
-            highBits |= word
             hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
             hash = (hash << 31) | (hash >> 33)
         }
         for index in (words * 8)..<bytes.count {
-            highBits |= UInt64(bytes[index])
             hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01B3
         }
-        return (hash ^ (hash >> 29), highBits & 0x8080_8080_8080_8080 == 0)
-    }
-
-    public static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        hashAndCheckASCII(bytes).hash
+        return hash ^ (hash >> 29)
     }
 
     /// The hash of several strings, kept apart so that `["ab", "c"]` and `["a", "bc"]` differ.

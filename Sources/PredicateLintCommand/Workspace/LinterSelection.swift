@@ -28,11 +28,13 @@ final class LinterSelection: @unchecked Sendable {
 /// The rules that check a file, as its configuration chooses them, for its deployment target.
 public struct SelectedLinter: Sendable {
     public let linter: Linter
-    /// Everything about the configuration and the target that can change a finding.
+    /// Everything about the configuration and the target that can change a finding, as the
+    /// SHA-256 digest every other part of a cache key is: with a 64-bit hash, two crafted
+    /// configurations could share their cached findings.
     public let configurationDigest: String
 
     init(configuration: Configuration, enableAllRules: Bool, deploymentTarget: DeploymentTarget) {
         linter = configuration.linter(enableAllRules: enableAllRules, deploymentTarget: deploymentTarget)
-        configurationDigest = StableHash.hex([configuration.effectiveJSON(enableAllRules: enableAllRules), linter.deploymentTarget.description])
+        configurationDigest = SHA256.digest([configuration.effectiveJSON(enableAllRules: enableAllRules), linter.deploymentTarget.description]).description
     }
 }

@@ -1,12 +1,5 @@
 import Foundation
 import PredicateLintCore
-#if canImport(Darwin)
-import Darwin
-private let systemWrite = Darwin.write
-#else
-import Glibc
-private let systemWrite = Glibc.write
-#endif
 
 /// Results kept between runs so that unchanged files are not parsed again. Each entry is one
 /// file named by the SHA-256 digest of everything its content depends on, so a stale entry
@@ -129,16 +122,7 @@ public final class ResultCache: Sendable {
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         }
         guard descriptor >= 0 else { return }
-        let written = data.withUnsafeBytes { bytes -> Bool in
-            var offset = 0
-            while offset < bytes.count {
-                let count = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return true
-        }
+        let written = OutputFile.writeAll(data, to: descriptor) == nil
         close(descriptor)
         if !written || rename(temporary, "\(directory)/\(name)") != 0 { unlink(temporary) }
     }

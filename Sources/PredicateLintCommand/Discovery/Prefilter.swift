@@ -34,24 +34,24 @@ public struct Prefilter: Sendable, Equatable {
         // Each anchor is found by `ByteSearch`, at close to memory speed.
         hasQuery = ByteSearch.containsAny(of: Self.queryWords, in: bytes)
         hasSuppression = ByteSearch.contains("predicate-lint:", in: bytes)
-        Self.forEach(bytes, "@Model") { index in
+        ByteSearch.forEachOffset(of: "@Model", in: bytes) { index in
             if !Self.isIdentifier(bytes, index + 6) { hasModel = true }
         }
         for (keyword, isExtension) in Self.declarationKeywords {
-            Self.forEach(bytes, keyword) { index in
+            ByteSearch.forEachOffset(of: keyword, in: bytes) { index in
                 guard index == 0 || !Self.isIdentifier(bytes, index - 1),
                       let name = Self.name(after: index + keyword.utf8.count, in: bytes) else { return }
                 if isExtension { extendedNames.insert(name) } else { declaredNames.insert(name) }
             }
         }
         for opener in Self.rootOpeners {
-            Self.forEach(bytes, opener) { index in
+            ByteSearch.forEachOffset(of: opener, in: bytes) { index in
                 guard index == 0 || !Self.isIdentifier(bytes, index - 1) else { return }
                 rootNames.formUnion(Self.dottedName(at: index + opener.utf8.count, in: bytes))
             }
         }
         // `= /re/` or `= #/re/#`, not `= #Predicate`.
-        Self.forEach(bytes, "= ") { index in
+        ByteSearch.forEachOffset(of: "= ", in: bytes) { index in
             var slash = index + 2
             while slash < bytes.count, bytes[slash] == UInt8(ascii: "#") { slash += 1 }
             if slash < bytes.count, bytes[slash] == UInt8(ascii: "/") { mayDeclareRegex = true }
@@ -61,10 +61,6 @@ public struct Prefilter: Sendable, Equatable {
 
     /// A predicate or another query construct.
     private static let queryWords = ["#Predicate", "#Expression"] + QueryKeyPathFinder.anchorWords
-
-    private static func forEach(_ bytes: UnsafeBufferPointer<UInt8>, _ word: String, _ body: (Int) -> Void) {
-        ByteSearch.forEachOffset(of: word, in: bytes, body)
-    }
 
     private static let declarationKeywords = [
         ("extension", true), ("struct", false), ("enum", false), ("class", false), ("actor", false),

@@ -53,16 +53,21 @@ enum OutputFile {
         // A pipe whose reader has gone fails the write instead of ending the process.
         let previous = signal(SIGPIPE, SIG_IGN)
         defer { signal(SIGPIPE, previous) }
-        let failure: Int32? = data.withUnsafeBytes { bytes in
+        return writeAll(data, to: descriptor).map { "writing failed (\(String(cString: strerror($0))))" }
+    }
+
+    /// Writes every byte to an open descriptor, again where a signal interrupted it; nil when
+    /// done, else the `errno` of the write that failed. The cache's entries are written this way too.
+    static func writeAll(_ data: Data, to descriptor: Int32) -> Int32? {
+        data.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
                 let count = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return errno }
+                guard count > 0 else { return count < 0 ? errno : EIO }
                 offset += count
             }
             return nil
         }
-        return failure.map { "writing failed (\(String(cString: strerror($0))))" }
     }
 }

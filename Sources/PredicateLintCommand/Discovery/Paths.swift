@@ -5,18 +5,7 @@ enum Paths {
     /// A path as line-based output shows it: control characters (a newline in a file name
     /// would start a line of its own, which could pass for a finding) written as escapes.
     static func onOneLine(_ path: String) -> String {
-        guard path.unicodeScalars.contains(where: Finding.isControl) else { return path }
-        var shown = ""
-        for scalar in path.unicodeScalars {
-            switch scalar {
-            case "\n": shown += "\\n"
-            case "\r": shown += "\\r"
-            case "\t": shown += "\\t"
-            case _ where Finding.isControl(scalar): shown += "\\u{\(String(scalar.value, radix: 16))}"
-            default: shown.unicodeScalars.append(scalar)
-            }
-        }
-        return shown
+        path.escapingControlCharacters
     }
 
     /// `path` relative to `folder`, or nil when it is not inside it. Relative paths are taken

@@ -1,3 +1,5 @@
+import PredicateLintCore
+
 // Writing JSON, in the key order the value holds.
 
 extension JSON {
@@ -78,7 +80,7 @@ extension JSON {
             case "\r": output += "\\r"
             case "\t": output += "\\t"
             // C1 controls too: a terminal showing the report would act on them.
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+            case _ where Finding.isControl(scalar):
                 let hex = String(scalar.value, radix: 16)
                 output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: output.unicodeScalars.append(scalar)

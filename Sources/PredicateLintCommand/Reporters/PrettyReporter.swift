@@ -31,10 +31,11 @@ extension Reporter {
     /// break or a tab shown as `?`, so that the terminal shows it rather than acts on it and
     /// every offset stays where it was.
     static func printable(_ source: SourceFile) -> SourceFile {
-        guard source.text.unicodeScalars.contains(where: { Finding.isControl($0) && !["\n", "\r", "\t"].contains($0) }) else { return source }
+        let hidden = { (scalar: Unicode.Scalar) in Finding.isControl(scalar) && !["\n", "\r", "\t"].contains(scalar) }
+        guard source.text.unicodeScalars.contains(where: hidden) else { return source }
         var text = ""
         for scalar in source.text.unicodeScalars {
-            if Finding.isControl(scalar) && !["\n", "\r", "\t"].contains(scalar) {
+            if hidden(scalar) {
                 text += String(repeating: "?", count: String(scalar).utf8.count)
             } else {
                 text.unicodeScalars.append(scalar)

@@ -64,7 +64,7 @@ public struct Finding: Sendable, Equatable, Codable {
         self.line = line
         self.column = column
         self.offset = offset
-        self.message = Self.printable(Self.onOneLine(message))
+        self.message = Self.onOneLine(message).escapingControlCharacters
         self.correction = correction
         self.coveredOffsets = coveredOffsets.union([offset])
     }
@@ -75,18 +75,6 @@ public struct Finding: Sendable, Equatable, Codable {
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
             .joined(separator: " ")
-    }
-
-    /// A message that quotes source can quote control characters (from a raw identifier or a
-    /// string literal), which would set a terminal's title or clear its screen wherever the
-    /// message is printed; each is written as `\u{1b}` instead, once, here, for every output.
-    static func printable(_ message: String) -> String {
-        guard message.unicodeScalars.contains(where: isControl) else { return message }
-        var shown = ""
-        for scalar in message.unicodeScalars {
-            if isControl(scalar) { shown += "\\u{\(String(scalar.value, radix: 16))}" } else { shown.unicodeScalars.append(scalar) }
-        }
-        return shown
     }
 
     /// C0 and C1 control characters and DEL: what terminals act on rather than show.
@@ -102,6 +90,26 @@ public struct Finding: Sendable, Equatable, Codable {
 }
 
 extension String {
+    /// This text with each control character written as an escape (`\n`, `\r`, `\t`, else
+    /// `\u{1b}`): what every output shows of text it did not write itself. A message can quote
+    /// source (a raw identifier, a string literal) and a file name can hold anything, and a
+    /// control character printed as itself would set a terminal's title, clear its screen or
+    /// start a line that passes for a finding of its own.
+    public var escapingControlCharacters: String {
+        guard unicodeScalars.contains(where: Finding.isControl) else { return self }
+        var shown = ""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\n": shown += "\\n"
+            case "\r": shown += "\\r"
+            case "\t": shown += "\\t"
+            case _ where Finding.isControl(scalar): shown += "\\u{\(String(scalar.value, radix: 16))}"
+            default: shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
+    }
+
     /// Applies non-overlapping edits given in UTF-8 offsets. Overlapping edits after the first
     /// are skipped: the caller re-lints and applies them in a later pass.
     public func applying(_ edits: [TextEdit]) -> String {

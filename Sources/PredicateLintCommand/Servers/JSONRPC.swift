@@ -1,4 +1,5 @@
 import Foundation
+import PredicateLintCore
 
 /// JSON-RPC 2.0 over a pair of byte streams, written once for both servers: the Language Server
 /// Protocol frames each message with a `Content-Length` header, the Model Context Protocol's
@@ -136,11 +137,11 @@ public final class JSONRPCConnection: @unchecked Sendable {
 
     /// The first occurrence of `delimiter` at or after `searchFrom`; remembers how far it looked.
     private func firstIndex(of delimiter: [UInt8]) -> Int? {
-        var index = max(start, searchFrom)
-        while index + delimiter.count <= buffer.count {
-            if buffer[index] == delimiter[0], buffer[index..<index + delimiter.count].elementsEqual(delimiter) { return index }
-            index += 1
+        let from = max(start, searchFrom)
+        let found = buffer.withUnsafeBufferPointer { bytes in
+            delimiter.withUnsafeBufferPointer { ByteSearch.firstOffset(of: $0, in: bytes, from: from) }
         }
+        if let found { return found }
         searchFrom = max(start, buffer.count - delimiter.count + 1)
         return nil
     }

@@ -10,8 +10,8 @@ import Glibc
 private func memmem(_ haystack: UnsafeRawPointer, _ haystackLength: Int,
                     _ needle: UnsafeRawPointer?, _ needleLength: Int) -> UnsafeMutableRawPointer?
 
-/// The one substring search over a file's bytes: the prefilter, the outline and the Xcode
-/// project reader all look for words this way. `memmem` reads a word at a time where a loop
+/// The one substring search over bytes: the prefilter, the outline, the Xcode project reader
+/// and the servers' message framing all look for words this way. `memmem` reads a word at a time where a loop
 /// over the bytes reads one, so a scan runs at close to memory speed.
 public enum ByteSearch {
     /// The offset of the first occurrence of `needle` that starts at or after `start`; nil when

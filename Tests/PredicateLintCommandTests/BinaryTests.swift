@@ -35,4 +35,29 @@ import Testing
         #expect(try run(["--nope"]).status == 2)
         #expect(try run([tree.path("Missing.swift"), tree.path("Bad.swift")]).status == 2)
     }
+
+    /// A report that cannot be written (a full disk, a file-size limit) ends the run with 2 and
+    /// says why, instead of a crash (`try!` in `FileHandle.write`) or SIGXFSZ, and the cache
+    /// keeps no half-written entry.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: executable.path)))
+    func aReportThatCannotBeWrittenEndsWithTwoAndSaysWhy() throws {
+        let tree = try TemporaryTree(["Bad.swift": #"let p = #Predicate<Movie> { $0.name.hasSuffix("x") }"# + "\n"])
+        let cache = tree.path("cache")
+        for redirect in ["exec > /dev/full", "ulimit -f 0; exec > \(tree.path("report.txt"))"] {
+            let script = "\(redirect); exec '\(Self.executable.path)' --cache-path '\(cache)' '\(tree.path("Bad.swift"))'"
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", script]
+            let err = Pipe()
+            process.standardError = err
+            try process.run()
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit, "\(redirect)")
+            #expect(process.terminationStatus == 2, "\(redirect)")
+            #expect(stderr.contains("the report could not be written to standard output"), "\(redirect): \(stderr)")
+            let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: cache))?.filter { $0.hasSuffix(".tmp") } ?? []
+            #expect(leftovers.isEmpty, "\(redirect)")
+        }
+    }
 }

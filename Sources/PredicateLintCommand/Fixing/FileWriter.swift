@@ -64,7 +64,7 @@ public enum FileWriter {
         do {
             try writeData(data, temporary)
         } catch {
-            throw discard("could not be written (\(Self.reason(error))); the file is unchanged")
+            throw discard("could not be written (\(OutputFile.reason(error))); the file is unchanged")
         }
         guard chmod(temporary.path, mode_t(permissions)) == 0 else {
             throw discard("could not keep its permissions; the file is unchanged")
@@ -98,13 +98,6 @@ public enum FileWriter {
     static func currentDigest(of path: String) -> ContentDigest? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         return SHA256.digest(data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data)
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        if let posix = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(posix.code)))
-        }
-        return (error as NSError).localizedDescription
     }
 }
 

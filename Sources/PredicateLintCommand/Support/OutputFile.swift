@@ -35,14 +35,25 @@ enum OutputFile {
         }
     }
 
-    /// A new regular file in place of `path`, written beside it and renamed over it.
+    /// A new regular file in place of `path`, written beside it and renamed over it; an
+    /// existing file's permissions are kept. Plain POSIX calls, so that a failure names what
+    /// the system said (`No space left on device`, `File too large`).
     private static func replace(_ path: String, with data: Data) -> String? {
-        do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-            return nil
-        } catch {
-            return "writing failed (\((error as NSError).localizedDescription)); check the folder exists and is writable"
+        let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+        let temporary = "\(folder).predicate-lint-output-\(getpid())-\(UUID().uuidString)"
+        var existing = stat()
+        let mode = stat(path, &existing) == 0 ? mode_t(existing.st_mode & 0o7777) : nil
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            return "writing failed (\(String(cString: strerror(errno)))); check the folder exists and is writable"
         }
+        var failure = writeAll(data, to: descriptor)
+        if failure == nil, let mode, fchmod(descriptor, mode) != 0 { failure = errno }
+        if close(descriptor) != 0, failure == nil { failure = errno }
+        if failure == nil, rename(temporary, path) != 0 { failure = errno }
+        guard let failure else { return nil }
+        unlink(temporary)
+        return "writing failed (\(String(cString: strerror(failure)))); check the folder is writable and has room"
     }
 
     /// Written as it is, from the start, without truncating or replacing it.
@@ -54,6 +65,15 @@ enum OutputFile {
         let previous = signal(SIGPIPE, SIG_IGN)
         defer { signal(SIGPIPE, previous) }
         return writeAll(data, to: descriptor).map { "writing failed (\(String(cString: strerror($0))))" }
+    }
+
+    /// What the system said of a failed Foundation write (`No space left on device`), rather
+    /// than Foundation's generic wording around it.
+    static func reason(_ error: any Error) -> String {
+        if let posix = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        return (error as NSError).localizedDescription
     }
 
     /// Writes every byte to an open descriptor, again where a signal interrupted it; nil when

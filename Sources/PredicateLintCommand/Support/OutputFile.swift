@@ -39,8 +39,10 @@ enum OutputFile {
     /// existing file's permissions are kept. Plain POSIX calls, so that a failure names what
     /// the system said (`No space left on device`, `File too large`).
     private static func replace(_ path: String, with data: Data) -> String? {
-        let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
-        let temporary = "\(folder).predicate-lint-output-\(getpid())-\(UUID().uuidString)"
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        // Named as `--fix` names its temporary files, so a killed run's is recognised and removed.
+        let temporary = folder + FileWriter.temporaryName(for: String(path[(slash.map { path.index(after: $0) } ?? path.startIndex)...]))
         var existing = stat()
         let mode = stat(path, &existing) == 0 ? mode_t(existing.st_mode & 0o7777) : nil
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)

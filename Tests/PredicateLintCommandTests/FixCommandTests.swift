@@ -118,6 +118,49 @@ import SyntheticCorpus
         }
     }
 
+    #if !canImport(Darwin)
+    /// A POSIX access control list as Linux stores it (`system.posix_acl_access`): version 2,
+    /// then (tag, permissions, id) entries. This one gives user 4242 read and write access.
+    static let aclGrantingAUserWriteAccess: [UInt8] = {
+        func entry(_ tag: UInt16, _ permissions: UInt16, _ id: UInt32) -> [UInt8] {
+            withUnsafeBytes(of: tag.littleEndian, Array.init) + withUnsafeBytes(of: permissions.littleEndian, Array.init)
+                + withUnsafeBytes(of: id.littleEndian, Array.init)
+        }
+        return withUnsafeBytes(of: UInt32(2).littleEndian, Array.init)
+            + entry(0x01, 6, .max) + entry(0x02, 6, 4242) + entry(0x04, 4, .max) + entry(0x10, 6, .max) + entry(0x20, 4, .max)
+    }()
+
+    /// Replacing a file must not take away what its extended attributes give: an ACL that lets
+    /// another user write it, a tag of the user's. Both are on the fixed file, as they were.
+    @Test func extendedAttributesAndAccessControlListsAreKept() throws {
+        let tree = try TemporaryTree(["A.swift": "let p = #Predicate<Website> { $0.url.hasPrefix(\"a\") }\n"])
+        let path = tree.path("A.swift")
+        let attributes: [(String, [UInt8])] = [("user.project.tag", Array("reviewed".utf8)),
+                                               ("system.posix_acl_access", Self.aclGrantingAUserWriteAccess)]
+        for (name, value) in attributes {
+            let set = value.withUnsafeBytes { ExtendedAttributes.setxattr?(path, name, $0.baseAddress, $0.count, 0) }
+            try #require(set == 0, "this file system takes \(name)")
+        }
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        let output = Command.run(["--fix", "--no-cache", tree.path()])
+        #expect(output.standardError.contains("Fixed 1 finding in 1 file"), "\(output.standardError)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("starts(with: \"a\")"))
+        for (name, value) in attributes {
+            #expect(ExtendedAttributes.value(of: Array(name.utf8CString), in: path) == value, "\(name)")
+        }
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == mode)
+    }
+
+    /// Where an attribute cannot be carried over, nothing is replaced.
+    @Test func anAttributeThatCannotBeCopiedIsNamed() throws {
+        let tree = try TemporaryTree(["A.swift": "let a = 1\n"])
+        let set = Array("x".utf8).withUnsafeBytes { ExtendedAttributes.setxattr?(tree.path("A.swift"), "user.kept", $0.baseAddress, 1, 0) }
+        try #require(set == 0)
+        let failure = ExtendedAttributes.copy(from: tree.path("A.swift"), to: tree.path("Missing.swift"))
+        #expect(failure?.hasPrefix("its extended attribute user.kept (No such file or directory)") == true, "\(failure ?? "nil")")
+    }
+    #endif
+
     @Test func aReadOnlyFileIsReportedAndTheOthersAreStillFixed() throws {
         let tree = try TemporaryTree([
             "Locked.swift": "let p = #Predicate<Website> { $0.url.hasPrefix(\"a\") }\n",

@@ -2,7 +2,8 @@ import Foundation
 
 /// Replaces a file's contents without ever leaving it half-written: the new text goes to a
 /// temporary file in the same folder, which then takes the original's place in one rename.
-/// The original's permissions, owner and byte-order mark are kept; a symbolic link stays a
+/// The original's permissions, owner, extended attributes (ACLs among them) and byte-order
+/// mark are kept; a symbolic link stays a
 /// link (its target is fixed); a file with other hard links, or whose owner we could not keep,
 /// is left alone; and a file that changed since it was read is never overwritten.
 public enum FileWriter {
@@ -73,6 +74,12 @@ public enum FileWriter {
         // anyone else only for files they own, or by changing nothing).
         if info.st_uid != getuid() || info.st_gid != getgid(), chown(temporary.path, info.st_uid, info.st_gid) != 0 {
             throw discard("belongs to another user or group, which replacing it would change; it was left alone")
+        }
+        // Mode and owner first: setting an access control list sets the group bits, as chmod
+        // would, so the ACL copied last leaves both as the original has them.
+        if let lost = ExtendedAttributes.copy(from: target, to: temporary.path) {
+            throw discard("could not keep \(lost), which replacing it would lose; it was left alone "
+                + "(fix it with --dry-run and apply the diff)")
         }
         if interruptsBeforeReplacing {
             kill(getpid(), SIGTERM)

@@ -20,6 +20,15 @@ public struct FolderEntries: Sendable, Equatable {
     /// Entries whose kind the listing did not give (symbolic links, some file systems): asked
     /// about on every run, since what a link points to can change without its folder.
     public var unknown: [String] = []
+    /// Swift files and folders that cannot be checked under their names, each with why; a
+    /// folder with any is not kept in the index, so that they are reported on every run.
+    public var unusable: [UnusableName] = []
+
+    public struct UnusableName: Sendable, Equatable {
+        /// The name as messages show it.
+        public let shown: String
+        public let reason: String
+    }
 
     public init(listing: FolderListing = FolderListing(), swiftFiles: [String] = [], folders: [String] = [], unknown: [String] = []) {
         (self.listing, self.swiftFiles, self.folders, self.unknown) = (listing, swiftFiles, folders, unknown)
@@ -42,7 +51,8 @@ public struct KnownFolder: Sendable, Equatable {
 /// fields, flags (c: configuration, m: project marker), then the names of Swift files, of
 /// folders and of entries of unknown kind, each list joined by `/` (which no name holds).
 enum FolderIndex: CacheIndex {
-    static let fileName = "folder-index-v1.tsv"
+    /// v2: v1 was written by builds that repaired names that are not UTF-8 into `\u{FFFD}`.
+    static let fileName = "folder-index-v2.tsv"
     static let fieldCount = 9
 
     static func record(_ fields: [UnsafeRawBufferPointer]) -> (FileIdentity, KnownFolder)? {
@@ -60,6 +70,7 @@ enum FolderIndex: CacheIndex {
     /// it is listed again each run.
     static func line(_ identity: FileIdentity, _ folder: KnownFolder) -> String? {
         let entries = folder.entries
+        guard entries.unusable.isEmpty else { return nil }
         let lists = [entries.swiftFiles, entries.folders, entries.unknown]
         guard !lists.joined().contains(where: { $0.isEmpty || $0.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" }) }) else { return nil }
         let flags = (entries.listing.hasConfiguration ? "c" : "-") + (entries.listing.hasProjectMarker ? "m" : "-")

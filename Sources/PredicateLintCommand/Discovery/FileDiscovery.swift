@@ -110,6 +110,9 @@ public enum FileDiscovery {
                         guard visited.insert(identity).inserted else { continue }
                     }
                     let entries = visit.entries
+                    for name in entries.unusable {
+                        problems.append(InputProblem(path: path(of: name.shown, in: current), message: name.reason))
+                    }
                     listed.append((current, entries.listing))
                     files += entries.swiftFiles.map { path(of: $0, in: current) }
                     pending += entries.folders.map { path(of: $0, in: current) }

@@ -8,6 +8,18 @@ enum Paths {
         path.escapingControlCharacters
     }
 
+    /// A name whose characters outside ASCII are written as `\u{…}`: two names that look
+    /// alike on screen (precomposed and decomposed) then read apart.
+    static func escapingNonASCII(_ name: String) -> String {
+        name.unicodeScalars.map { $0.isASCII ? String($0) : "\\u{\(String($0.value, radix: 16, uppercase: true))}" }.joined()
+    }
+
+    /// Bytes that are not UTF-8, as text: ASCII as it is (control characters aside, which
+    /// `onOneLine` escapes), every other byte as `\xNN`.
+    static func escapingBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        bytes.map { $0 < 0x80 ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16, uppercase: true) }.joined()
+    }
+
     /// `path` relative to `folder`, or nil when it is not inside it. Relative paths are taken
     /// from `base` (the current directory unless given); `.` and `..` are resolved first.
     static func relative(_ path: String, to folder: String, base: String? = nil) -> String? {

@@ -244,6 +244,28 @@ import SyntheticCorpus
         #expect(cache.read(ProjectFileIndex.self) == files)
     }
 
+    /// An index is read only when its lines match the digest above them. Before, one edited
+    /// digest in the file index paired a file with an earlier, clean content's cached findings,
+    /// and the finding of what the file now holds disappeared.
+    @Test func anEditedIndexLineIsNotTrusted() throws {
+        let clean = Self.view.replacingOccurrences(of: "hasPrefix", with: "starts(with:")
+            .replacingOccurrences(of: "(with:(", with: "(with: ")
+        let tree = try TemporaryTree(["App/Song.swift": Self.model, "App/View.swift": clean])
+        #expect(run(tree).exitCode == 0)
+        try tree.write("App/View.swift", Data(Self.view.utf8))
+        let cache = ResultCache(directory: tree.path("cache"))
+        let workspace = try Workspace(roots: [tree.path("App")], settings: .init(cache: cache))
+        let paths = [tree.path("App/Song.swift"), tree.path("App/View.swift")]
+        _ = workspace.scan(paths, now: Int64(Date().timeIntervalSince1970 * 1_000_000_000) + 10_000_000_000)
+        let index = tree.path("cache/\(SourceFileIndex.fileName)")
+        let text = try String(contentsOfFile: index, encoding: .utf8)
+        #expect(text.contains(SHA256.digest(Self.view).description))
+        try text.replacingOccurrences(of: SHA256.digest(Self.view).description, with: SHA256.digest(clean).description)
+            .write(toFile: index, atomically: true, encoding: .utf8)
+        #expect(cache.read(SourceFileIndex.self).isEmpty)
+        #expect(run(tree).standardOutput.contains("has-prefix"))
+    }
+
     /// The folder stays bounded: the least recently used entries go first.
     @Test func theCacheIsPruned() throws {
         let tree = try TemporaryTree(["cache/.keep": ""])

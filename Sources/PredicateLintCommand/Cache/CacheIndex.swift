@@ -31,14 +31,17 @@ extension ResultCache {
         return records
     }
 
-    /// Replaces the index with these records.
+    /// Replaces the index with these records, under the digest of their lines (as an entry is
+    /// under its payload's): a hand-edited or damaged line would otherwise pair a file with
+    /// another content's findings.
     func store<Index: CacheIndex>(_ records: [Index.Key: Index.Value], in index: Index.Type) {
         var text = ""
         for (key, value) in records {
             guard let line = Index.line(key, value) else { continue }
             text += line + "\n"
         }
-        writeData(Data(text.utf8), Index.fileName)
+        let lines = Data(text.utf8)
+        writeData(Data((SHA256.digest(lines).description + "\n").utf8) + lines, Index.fileName)
     }
 
     /// What an index holds after a run: what earlier runs saw as well (a run over one app, or
@@ -60,11 +63,16 @@ extension ResultCache {
     }
 
     /// Calls `body` with the tab-separated fields of each line of an index file that has
-    /// exactly `fields` of them; other lines (damaged ones) are skipped. Read as bytes: an
-    /// index has a line per file of a large app.
+    /// exactly `fields` of them, after its first line, the digest of the rest. An index whose
+    /// lines do not match it is not read at all (the run then finds everything afresh and
+    /// writes it anew); a line without that many fields is skipped. Read as bytes: an index
+    /// has a line per file of a large app.
     private static func forEachRecord(inFile path: String, fields count: Int, _ body: ([UnsafeRawBufferPointer]) -> Void) {
         guard let data = FileManager.default.contents(atPath: path) else { return }
-        data.withUnsafeBytes { bytes in
+        data.withUnsafeBytes { file in
+            guard let newline = file.firstIndex(of: 0x0A), let stated = ContentDigest(hexBytes: UnsafeRawBufferPointer(rebasing: file[..<newline])),
+                  SHA256.digest(UnsafeRawBufferPointer(rebasing: file[(newline + 1)...])) == stated else { return }
+            let bytes = UnsafeRawBufferPointer(rebasing: file[(newline + 1)...])
             guard let base = bytes.baseAddress else { return }
             var fields: [UnsafeRawBufferPointer] = []
             fields.reserveCapacity(count)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import PredicateLintCommand
 import PredicateLintCore
@@ -264,6 +265,47 @@ import SyntheticCorpus
             .write(toFile: index, atomically: true, encoding: .utf8)
         #expect(cache.read(SourceFileIndex.self).isEmpty)
         #expect(run(tree).standardOutput.contains("has-prefix"))
+    }
+
+    /// A symbolic link pointed back and forth between two files while runs scan it: whatever
+    /// the file index learns pairs each file's stamp with that file's own digest. Before, the
+    /// stamp came from one `stat` and the bytes from a later open, so it could learn one
+    /// target's stamp with the other's digest and trust it for as long as that target stayed.
+    @Test func aLinkPointedElsewhereMidScanNeverPairsOneFileWithAnothersDigest() throws {
+        let texts = ["A.swift": Self.view, "B.swift": Self.view.replacingOccurrences(of: "loud", with: "soft")]
+        let tree = try TemporaryTree(texts.mapValues { $0 })
+        let link = tree.path("App/View.swift")
+        try FileManager.default.createDirectory(atPath: tree.path("App"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: tree.path("A.swift"))
+        let digests = try Dictionary(uniqueKeysWithValues: texts.map { name, text in
+            (try #require(FileStamp(path: tree.path(name))).identity, SHA256.digest(text))
+        })
+        final class Flag: Sendable { let raised = Atomic<Bool>(false) }
+        let stop = Flag()
+        let targets = [tree.path("B.swift"), tree.path("A.swift")]
+        let flipper = Thread {
+            var next = 0
+            while !stop.raised.load(ordering: .relaxed) {
+                symlink(targets[next], link + ".new")
+                rename(link + ".new", link)
+                next = 1 - next
+            }
+        }
+        flipper.start()
+        defer { stop.raised.store(true, ordering: .relaxed) }
+        let later = Int64(Date().timeIntervalSince1970 * 1_000_000_000) + 10_000_000_000
+        let deadline = Date().addingTimeInterval(1.5)
+        var scans = 0
+        while Date() < deadline {
+            let cache = ResultCache(directory: tree.path("cache-\(scans)"))
+            let workspace = try Workspace(roots: [tree.path("App")], settings: .init(cache: cache))
+            _ = workspace.scan([link], now: later)
+            for (identity, file) in cache.read(SourceFileIndex.self) {
+                #expect(digests[identity] == file.digest, "scan \(scans)")
+            }
+            scans += 1
+        }
+        #expect(scans > 10)
     }
 
     /// The folder stays bounded: the least recently used entries go first.

@@ -27,10 +27,46 @@ public final class ScannedFile: Sendable {
 
     /// Reads and scans a file on disk; `known` holds what earlier runs learned about contents.
     public static func scan(path: String, known: [ContentDigest: Prefilter] = [:]) -> Result<ScannedFile, InputProblem> {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(InputProblem(path: path, message: "cannot be read; check that it exists and its permissions"))
+        scanStamped(path: path, known: known).result
+    }
+
+    /// Reads and scans a file, with the stamp of the very file read: it is opened once, and
+    /// stamped through the open descriptor before it is read, so that a symbolic link pointed
+    /// elsewhere between a `stat` and the read cannot pair one file's stamp with another's
+    /// bytes (and a write during the read changes the stamp, so the next run reads it again).
+    static func scanStamped(path: String, known: [ContentDigest: Prefilter] = [:])
+        -> (result: Result<ScannedFile, InputProblem>, stamp: FileStamp?) {
+        switch read(path) {
+        case .success(let (data, stamp)): return (scan(data: data, path: path, keepText: false, known: known), stamp)
+        case .failure(let problem): return (.failure(InputProblem(path: path, message: problem.message)), nil)
         }
-        return scan(data: data, path: path, keepText: false, known: known)
+    }
+
+    /// A file's bytes and the stamp of the descriptor they were read from. Only a regular
+    /// file is read: a pipe would block the run, and a device (`/dev/zero` behind a link)
+    /// never end.
+    static func read(_ path: String) -> Result<(Data, FileStamp), InputProblem> {
+        let unreadable = InputProblem(path: path, message: "cannot be read; check that it exists and its permissions")
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return .failure(unreadable) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failure(unreadable) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            return .failure(InputProblem(path: path, message: "is not a regular file (a folder, pipe or device); leave it out of the paths"))
+        }
+        var data = Data(count: max(Int(info.st_size), 0) + 1)
+        var count = 0
+        while true {
+            if count == data.count { data.count *= 2 } // it grew since it was stamped
+            let read = data.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if read < 0, errno == EINTR { continue }
+            guard read >= 0 else { return .failure(unreadable) }
+            if read == 0 { break }
+            count += read
+        }
+        data.count = count
+        return .success((data, FileStamp(info)))
     }
 
     /// Scans text that is not on disk (or whose disk copy does not count) under `path`.

@@ -94,13 +94,14 @@ public final class Workspace: @unchecked Sendable {
         let stamping = settings.cache != nil
         let (known, knownFiles) = scanIndexes.known()
         let results = ThreadPool.parallelMap(paths) { path -> ScanIndexes.Scanned in
-            // Stamped before reading: a write during the read then changes the stamp, and the
-            // next run reads the file again.
-            let stamp = stamping ? FileStamp(path: path) : nil
-            if let stamp, let file = knownFiles[stamp.identity], file.stamp == stamp, let prefilter = known[file.digest] {
+            // A file whose stamp is as the index has it is not read; one that is read is
+            // stamped through the descriptor it is read from (`scanStamped`).
+            if stamping, let stamp = FileStamp(path: path), let file = knownFiles[stamp.identity], file.stamp == stamp,
+               let prefilter = known[file.digest] {
                 return ScanIndexes.Scanned(result: .success(ScannedFile.known(path: path, file, prefilter: prefilter)), stamp: stamp, read: false)
             }
-            return ScanIndexes.Scanned(result: ScannedFile.scan(path: path, known: known), stamp: stamp, read: true)
+            let (result, stamp) = ScannedFile.scanStamped(path: path, known: known)
+            return ScanIndexes.Scanned(result: result, stamp: stamping ? stamp : nil, read: true)
         }
         scanIndexes.learn(from: results, now: now)
         return (results.compactMap { try? $0.result.get() },

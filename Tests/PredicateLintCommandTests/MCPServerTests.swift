@@ -10,8 +10,9 @@ import Testing
         var buffer = Data()
         var nextID = 1
 
-        init(root: String = FileManager.default.currentDirectoryPath) {
-            let server = MCPServer(input: toServer.fileHandleForReading, output: fromServer.fileHandleForWriting, root: root)
+        init(root: String? = FileManager.default.currentDirectoryPath, startedIn directory: String = "/") {
+            let server = MCPServer(input: toServer.fileHandleForReading, output: fromServer.fileHandleForWriting, root: root,
+                                   startedIn: directory)
             Thread { server.run() }.start()
         }
 
@@ -176,6 +177,59 @@ import Testing
         #expect(findings.last?["severity"] as? String == "warning")
         let blog = structured(try client.call("lint_swift", ["code": code, "path": "Blog/Sources/List.swift"]))
         #expect((blog["findings"] as? [[String: Any]])?.compactMap { $0["rule"] as? String } == ["has-prefix"])
+    }
+
+    /// A `path` reaches no further than the workspace: not up and out (`../`), not to an
+    /// absolute path elsewhere, not through a symbolic link that leads out. Before, each was
+    /// linted with the models of the folder it named, which its findings revealed.
+    @Test func aPathOutsideTheWorkspaceIsRefused() throws {
+        let tree = try TemporaryTree([
+            "App/Package.swift": "// swift-tools-version: 6.0\n",
+            "Other/Secret.swift": "@Model final class Item {\n var isCheap: Bool { true }\n}\n",
+        ])
+        try FileManager.default.createSymbolicLink(atPath: tree.path("App/Linked"), withDestinationPath: tree.path("Other"))
+        let client = Client(root: tree.path("App"))
+        _ = try client.initialize()
+        let code = "let p = #Predicate<Item> { $0.isCheap }\n"
+        for path in ["../Other/q.swift", tree.path("Other/q.swift"), "Linked/q.swift", "/"] {
+            let response = try client.call("lint_swift", ["code": code, "path": path])
+            #expect(result(response)["isError"] as? Bool == true, "\(path)")
+            #expect(text(response).contains("is outside this server's workspace (\(tree.path("App")))"), "\(path): \(text(response))")
+        }
+        // A file that does not exist yet is checked, and said to be new.
+        let new = try client.call("lint_swift", ["code": code, "path": "Sources/New.swift"])
+        #expect(result(new)["isError"] as? Bool == false)
+        #expect(text(new).contains("Sources/New.swift does not exist (yet)"))
+    }
+
+    /// Started at `/` (as desktop clients start servers) the server reads nothing until the
+    /// client's roots arrive; it asks for them, and then a path inside them is checked.
+    @Test func withoutAProjectTheServerAsksForTheClientsRoots() throws {
+        let tree = try TemporaryTree([
+            "App/Package.swift": "// swift-tools-version: 6.0\n",
+            "App/Item.swift": "@Model final class Item {\n var isCheap: Bool { true }\n}\n",
+        ])
+        #expect(MCPReach.startingFolder("/", home: nil) == nil)
+        #expect(MCPReach.startingFolder(tree.path(), home: tree.path()) == nil)
+        #expect(MCPReach.startingFolder(tree.path("App"), home: nil) == tree.path("App"))
+        #expect(MCPReach.startingFolder(tree.path(), home: nil) == nil, "no project, configuration or repository there")
+
+        let client = Client(root: nil, startedIn: "/")
+        let code = "let p = #Predicate<Item> { $0.isCheap }\n"
+        _ = try client.request("initialize", ["protocolVersion": "2025-06-18", "capabilities": ["roots": ["listChanged": true]],
+                                              "clientInfo": ["name": "test", "version": "1"]])
+        let refused = try client.call("lint_swift", ["code": code, "path": "/App/View.swift"])
+        #expect(text(refused).contains("this server has no workspace folder"))
+        client.send(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)
+        let ask = try #require(try client.next { ($0 as? [String: Any])?["method"] as? String == "roots/list" } as? [String: Any])
+        let answer = try JSONSerialization.data(withJSONObject: [
+            "jsonrpc": "2.0", "id": ask["id"] as Any,
+            "result": ["roots": [["uri": URL(fileURLWithPath: tree.path("App")).absoluteString, "name": "App"]]],
+        ])
+        client.send(String(decoding: answer, as: UTF8.self))
+        // The answer is taken before the next request is: both travel the same pipe, in order.
+        let checked = structured(try client.call("lint_swift", ["code": code, "path": tree.path("App/View.swift")]))
+        #expect((checked["findings"] as? [[String: Any]])?.compactMap { $0["rule"] as? String } == ["computed-property"])
     }
 
     @Test func theServerStopsWhenItsInputCloses() throws {

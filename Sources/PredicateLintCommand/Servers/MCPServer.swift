@@ -16,16 +16,57 @@ public final class MCPServer: @unchecked Sendable {
     static let batchingProtocolVersion = "2025-03-26"
 
     let connection: JSONRPCConnection
-    let workspace: Workspace
     private let workers = WorkerThreads()
     private var protocolVersion: String?
+    /// The workspace of the folders the server may read (`MCPReach`), replaced when the
+    /// client's roots arrive or change.
+    private var currentWorkspace: Workspace
+    /// Whether the client answers `roots/list`, and the id of the one we await.
+    private var clientHasRoots = false
+    private var pendingRootsRequest: JSON?
+    private var rootsRequests = 0
     private let lock = NSLock()
 
-    /// `root`: where relative `path`s start, and the folder whose projects the tools see
-    /// (the assistant's working directory by default).
-    public init(input: FileHandle, output: FileHandle, root: String = FileManager.default.currentDirectoryPath) {
+    var workspace: Workspace { lock.withLock { currentWorkspace } }
+
+    /// `root`: the folder the tools may read, where relative `path`s start. By default the
+    /// folder the server was started in when that is a project (`MCPReach.startingFolder`),
+    /// until the client sends its roots.
+    public init(input: FileHandle, output: FileHandle, root: String? = nil,
+                startedIn directory: String = FileManager.default.currentDirectoryPath) {
         connection = JSONRPCConnection(input: input, output: output, framing: .newlineDelimited)
-        workspace = Workspace.forServer(roots: [root])
+        let folder = root ?? MCPReach.startingFolder(directory, home: ProcessInfo.processInfo.environment["HOME"])
+        currentWorkspace = Workspace.forServer(roots: folder.map { [Paths.absolute($0)] } ?? [])
+    }
+
+    /// Asks the client for its roots (after `initialized`, and whenever it says they changed).
+    private func requestRoots() {
+        let id: JSON = lock.withLock {
+            rootsRequests += 1
+            let id = JSON.string("predicate-lint-roots-\(rootsRequests)")
+            pendingRootsRequest = id
+            return id
+        }
+        connection.send(JSONRPCConnection.message([("id", id), ("method", "roots/list")]))
+    }
+
+    /// Whether `id` is the `roots/list` request we await; it is awaited no more.
+    private func takePendingRootsRequest(_ id: JSON) -> Bool {
+        lock.withLock {
+            guard pendingRootsRequest == id else { return false }
+            pendingRootsRequest = nil
+            return true
+        }
+    }
+
+    /// The client's answer to `roots/list`: its folders become the workspace. An error, or no
+    /// folder at all, leaves the workspace as it was.
+    private func receiveRoots(_ message: JSON) {
+        guard let result = message["result"] else { return }
+        let folders = MCPReach.folders(fromRoots: result)
+        guard !folders.isEmpty else { return }
+        let workspace = Workspace.forServer(roots: folders)
+        lock.withLock { currentWorkspace = workspace }
     }
 
     /// Serves until the input closes and every request received is answered.
@@ -40,6 +81,9 @@ public final class MCPServer: @unchecked Sendable {
             case .message(let json):
                 if let batch = json.array {
                     receiveBatch(batch)
+                } else if IncomingMessage(json)?.isResponse == true {
+                    // On this thread: a client's roots apply to every request it sends after them.
+                    _ = respond(to: json)
                 } else {
                     workers.submit { [self] in if let response = respond(to: json) { connection.send(response) } }
                 }
@@ -69,19 +113,29 @@ public final class MCPServer: @unchecked Sendable {
             return JSONRPCConnection.errorResponse(to: nil, code: JSONRPCConnection.ErrorCode.invalidRequest,
                                                    "Invalid request: expected a JSON-RPC object")
         }
-        if message.isResponse { return nil }
+        if message.isResponse {
+            if let id = message.id, takePendingRootsRequest(id) { receiveRoots(json) }
+            return nil
+        }
         guard let method = message.method else {
             return JSONRPCConnection.errorResponse(to: message.id, code: JSONRPCConnection.ErrorCode.invalidRequest,
                                                    "Invalid request: no method")
         }
-        guard let id = message.id else { return nil }  // notifications (initialized, cancelled) need no answer
+        guard let id = message.id else {
+            // Notifications need no answer; two of them mean the client's roots can be asked for.
+            if ["notifications/initialized", "notifications/roots/list_changed"].contains(method), lock.withLock({ clientHasRoots }) {
+                requestRoots()
+            }
+            return nil
+        }
         func result(_ value: JSON) -> JSON { JSONRPCConnection.message([("id", id), ("result", value)]) }
         func error(_ code: Int, _ text: String) -> JSON { JSONRPCConnection.errorResponse(to: id, code: code, text) }
         switch method {
         case "initialize":
             let asked = message.params["protocolVersion"]?.string ?? ""
             let version = Self.supportedProtocolVersions.contains(asked) ? asked : Self.supportedProtocolVersions[0]
-            lock.withLock { protocolVersion = version }
+            let hasRoots = message.params["capabilities"]?["roots"] != nil
+            lock.withLock { (protocolVersion, clientHasRoots) = (version, hasRoots) }
             return result([
                 "protocolVersion": .string(version),
                 "capabilities": ["tools": ["listChanged": false]],

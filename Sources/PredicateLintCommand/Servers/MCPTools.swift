@@ -87,8 +87,8 @@ enum MCPTools {
 
     static let codeArguments: [MCPTool.Argument] = [
         .init(name: "code", kind: .string, description: "The Swift source.", isRequired: true),
-        .init(name: "path", kind: .string, description: "The file's path (relative to the server's folder, or absolute): "
-            + "its configuration and its project's models apply, with this code in place of the file."),
+        .init(name: "path", kind: .string, description: "The file's path, inside the server's workspace (relative to its "
+            + "folder, or absolute): its configuration and its project's models apply, with this code in place of the file."),
         .init(name: "models", kind: .strings, description: "Sources of @Model files and their extensions that are not on disk yet."),
     ]
 
@@ -167,8 +167,12 @@ enum MCPTools {
             let models = ModelIndex(files: [file] + extraModels.enumerated().map { SourceFile(path: "Model\($0.offset).swift", text: $0.element) })
             return .success(Input(file: file, linter: Linter(), models: models, note: nil))
         }
-        let root = workspace.roots.first ?? FileManager.default.currentDirectoryPath
-        let path = URL(fileURLWithPath: shownPath, relativeTo: URL(fileURLWithPath: root, isDirectory: true)).standardizedFileURL.path
+        let path: String, reachNote: String?
+        switch MCPReach.resolve(shownPath, in: workspace.roots) {
+        case .success(let resolved): (path, reachNote) = resolved
+        case .failure(let failure): return .failure(failure)
+        }
+        let root = workspace.roots.first { Paths.isWithin(path, folder: $0) } ?? Paths.folder(of: path)
         workspace.reloadConfigurationIfChanged()
         if case .failure(let failure) = workspace.configuration(for: path) { return .failure(Failure(message: failure.description)) }
         guard let selected = workspace.linter(for: path) else {
@@ -177,7 +181,7 @@ enum MCPTools {
         }
         // The project as it is on disk now: the assistant may have changed other files since.
         let project = workspace.project(of: path)
-        let folder = project.folder.hasPrefix(root) ? project.folder : Paths.folder(of: path)
+        let folder = Paths.isWithin(project.folder, folder: root) ? project.folder : Paths.folder(of: path)
         workspace.indexModels(of: workspace.scan(FileDiscovery.swiftFiles(in: [folder]).files).files)
         var models = workspace.models(for: path)
         let sources = [(path, code)] + extraModels.enumerated().map { ("\(path)#model\($0.offset)", $0.element) }
@@ -186,7 +190,7 @@ enum MCPTools {
                 contentDigest: SHA256.digest(text), declarations: FileDeclarations(path: sourcePath, text: text))
             models = models.replacing(sourcePath, with: contribution) ?? models
         }
-        return .success(Input(file: file, linter: selected.linter, models: models.index(for: path), note: nil))
+        return .success(Input(file: file, linter: selected.linter, models: models.index(for: path), note: reachNote))
     }
 
     static func result(findings: [Finding], note: String?, fixed: Fixer.Result?) -> JSON {

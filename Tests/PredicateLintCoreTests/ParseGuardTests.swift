@@ -1,4 +1,7 @@
 import Foundation
+import SwiftParser
+import SwiftSyntax
+import SyntheticCorpus
 import Testing
 @testable import PredicateLintCore
 
@@ -61,6 +64,15 @@ import Testing
         Shape(name: "25 [ after #/a//#", text: "let r = #/a//#; let v = " + String(repeating: "[", count: 25) + "1" + String(repeating: "]", count: 25) + predicate) {
             if case .tooManySquareBrackets(_, 1) = $0 { true } else { false }
         },
+        Shape(name: "25 [ after /\"/", text: "let r = /\"/; let v = " + String(repeating: "[", count: 25) + "1" + String(repeating: "]", count: 25) + predicate) {
+            if case .tooManySquareBrackets = $0 { true } else { false }
+        },
+        Shape(name: "25 [ after / \"/ (must be a regex after =)", text: "let r = / \"/; let v = " + String(repeating: "[", count: 25) + "1" + String(repeating: "]", count: 25) + predicate) {
+            if case .tooManySquareBrackets = $0 { true } else { false }
+        },
+        Shape(name: "25 [ after (/\"//\")", text: "let r = f(/\"//\"); let v = " + String(repeating: "[", count: 25) + "1" + String(repeating: "]", count: 25) + predicate) {
+            if case .tooManySquareBrackets = $0 { true } else { false }
+        },
         Shape(name: "25 [ after #/x/*/#", text: "let r = #/x/*/#; let v = " + String(repeating: "[", count: 25) + "1" + String(repeating: "]", count: 25) + predicate) {
             if case .tooManySquareBrackets(_, 1) = $0 { true } else { false }
         },
@@ -112,6 +124,8 @@ import Testing
             + String(repeating: "#if DEBUG\nlet b = 2\n#elseif os(macOS)\nlet c = 3\n#endif\n", count: 500)),
         ("names past ASCII and a few operators", String(repeating: "let café = naïve ∘ 東京 → résumé ≤ x\nlet v = try await f()\n", count: 2_000)),
         ("a backquoted name with brackets", "let `" + String(repeating: "[", count: 30) + "` = 1"),
+        ("bare regex literals with brackets and quotes", "let r = /" + String(repeating: "\\[", count: 30) + "\"/\nlet s = (/[[[[[[[[[[[[[[[[[[[[\"]/)\nlet a = 1"),
+        ("division beside brackets and strings", String(repeating: "let a = b / c[\"/\"] / d\nlet e = (f) / 2 / g[0]\nlet h = x/y/z\n", count: 200)),
     ])
     func writtenCodeIsNotRefused(_ name: String, _ text: String) {
         #expect(ParseGuard.refusal(for: text) == nil, "\(name)")
@@ -124,5 +138,33 @@ import Testing
                 + rule.description.corrections.map(\.after)
         } + ExampleModels.files.map(\.source)
         for text in texts { #expect(ParseGuard.refusal(for: text) == nil, "\(text)") }
+    }
+
+    /// The guard reads bare regex literals (`/…/`) where SwiftParser does: a text of slashes,
+    /// quotes, brackets, escapes, keywords and spaces, then 130 nested `(` on the same line.
+    /// Wherever the parser reads those brackets as code, the guard must count them and refuse
+    /// the file; taking a division for a regex (or a regex for a string) would hide them.
+    /// Seeded, so that a failure reproduces.
+    @Test func bareRegexLiteralsAreReadWhereTheParserReadsThem() {
+        final class Depth: SyntaxVisitor {
+            var depth = 0, deepest = 0
+            override func visit(_ node: TupleExprSyntax) -> SyntaxVisitorContinueKind {
+                depth += 1
+                deepest = max(deepest, depth)
+                return .visitChildren
+            }
+            override func visitPost(_ node: TupleExprSyntax) { depth -= 1 }
+        }
+        let pieces = ["/", "\"", "a", " ", "(", ")", "[", "]", "=", "\\", "*", ";", "1", "#", " / ", "return ", "f(", ",", "!", "-", "\t", "?", ":"]
+        let tail = "; let v = " + String(repeating: "(", count: 130) + "1" + String(repeating: ")", count: 130) + "\nlet z = 1\n"
+        var random = SeededRandom(seed: 26)
+        var hidden: [String] = []
+        for _ in 0..<1_500 {
+            let text = "let r = " + (0..<Int.random(in: 1...10, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let depth = Depth(viewMode: .sourceAccurate)
+            depth.walk(Parser.parse(source: text + tail))
+            if depth.deepest > 100, ParseGuard.refusal(for: text + tail) == nil { hidden.append(text) }
+        }
+        #expect(hidden.isEmpty, "brackets the parser reads as code, hidden from the guard after: \(hidden.prefix(5))")
     }
 }

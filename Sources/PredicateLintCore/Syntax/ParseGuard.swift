@@ -98,6 +98,14 @@ public enum ParseGuard {
         var conditionals = 0
         /// The last byte of code that was not a space, for telling a continued line.
         var previous: UInt8 = 0x0A
+        /// What the last token was, as SwiftParser asks when a `/` may open a regex literal:
+        /// an operand (a name, literal, closing bracket, postfix operator or other punctuation:
+        /// a spaced `/` after it divides); `(`, `[`, `,` or `:` (where a spaced `/` may be an
+        /// operator passed as an argument; after anything else that is no operand, a spaced `/`
+        /// must open a regex); a word that declares an operator (`func /`: never a regex).
+        var afterOperand = false
+        var afterListOpener = false
+        var afterOperatorDeclaration = false
 
         init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -109,6 +117,16 @@ public enum ParseGuard {
         }
 
         static let operatorBytes: Set<UInt8> = Set("+-*/=<>!&|^~%?:".utf8)
+        /// What leaves an operator unbound on its left, and on its right (Swift's rule for
+        /// telling prefix, postfix and binary operators apart).
+        static let freeBefore: Set<UInt8> = Set(" \t\n\r([{,;:".utf8)
+        static let freeAfter: Set<UInt8> = Set(" \t\n\r)]},;:".utf8)
+        /// Keywords after which an expression starts; other words are names (operands), as are
+        /// `self`, `nil`, `true` and their kind.
+        static let keywordsBeforeExpressions: Set<String> = [
+            "return", "in", "case", "if", "guard", "where", "else", "throw", "try", "await", "while", "switch", "repeat",
+            "do", "defer", "yield", "then", "is", "as", "let", "var", "for", "catch", "default", "some", "any", "inout",
+        ]
 
         mutating func run() -> Refusal? {
             while index < bytes.count {
@@ -170,6 +188,7 @@ public enum ParseGuard {
             case UInt8(ascii: "#"), UInt8(ascii: "\""):
                 var hashes = 0
                 while byte(at: index + hashes) == UInt8(ascii: "#") { hashes += 1 }
+                (afterOperand, afterListOpener) = (true, false)
                 if byte(at: index + hashes) == UInt8(ascii: "\"") {
                     index += hashes
                     open.append(.string(hashes: hashes, multiline: enterStringLiteral()))
@@ -192,6 +211,7 @@ public enum ParseGuard {
                 return nil
             case UInt8(ascii: "`"):
                 // A backquoted name, which may hold brackets and operators (`` `a + (b` ``).
+                (afterOperand, afterListOpener) = (true, false)
                 let start = index
                 if !skipBackquotedName() { index = start + 1 }
                 previous = UInt8(ascii: "`")
@@ -199,22 +219,26 @@ public enum ParseGuard {
             case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
                 index += 1
                 previous = current
+                (afterOperand, afterListOpener) = (false, current != UInt8(ascii: "{"))
                 return push(current)
             case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
                 index += 1
                 previous = current
+                (afterOperand, afterListOpener) = (true, false)
                 // The `)` that ends an interpolation returns to its string.
                 pop()
                 return nil
             case UInt8(ascii: ";"), UInt8(ascii: ","):
                 index += 1
                 previous = current
+                (afterOperand, afterListOpener) = (false, current == UInt8(ascii: ","))
                 chain[chain.count - 1] = 0
                 generics = 0
                 return nil
             case UInt8(ascii: "<") where index > 0 && isIdentifierByte(bytes[index - 1]):
                 index += 1
                 previous = current
+                (afterOperand, afterListOpener) = (false, false)
                 generics += 1
                 if generics > ParseGuard.maximumGenericNesting {
                     return .genericsTooDeep(depth: ParseGuard.maximumGenericNesting, line: line)
@@ -223,16 +247,46 @@ public enum ParseGuard {
             case UInt8(ascii: ">"):
                 index += 1
                 previous = current
+                (afterOperand, afterListOpener) = (true, false)
                 if generics > 0 { generics -= 1 }
                 return link()
             case UInt8(ascii: "."):
                 index += 1
                 previous = current
+                (afterOperand, afterListOpener) = (true, false)
                 return link()
             case _ where Self.operatorBytes.contains(current):
-                // One operator, however many characters it has.
-                while index < bytes.count, Self.operatorBytes.contains(bytes[index]) { index += 1 }
+                // One operator, however many characters it has, unless a bare regex literal
+                // starts in it (`/"[(/`), whose quotes and brackets are its own.
+                let start = index
+                // `:` is punctuation, a token of its own (after `?` it ends a `?:` link).
+                if current == UInt8(ascii: ":") {
+                    index += 1
+                    previous = current
+                    (afterOperand, afterListOpener, afterOperatorDeclaration) = (false, true, false)
+                    return link()
+                }
+                while index < bytes.count, bytes[index] != UInt8(ascii: ":"), Self.operatorBytes.contains(bytes[index]) { index += 1 }
+                let leftBound = start > 0 && !Self.freeBefore.contains(bytes[start - 1])
+                let rightBound = index < bytes.count && !Self.freeAfter.contains(bytes[index])
+                // Only the first `/` of an operator may open one, and not in `*/`.
+                if !leftBound, !afterOperatorDeclaration, let slash = bytes[start..<index].firstIndex(of: UInt8(ascii: "/")),
+                   slash == start || bytes[slash - 1] != UInt8(ascii: "*"), rightBound || !afterOperand {
+                    let end = index
+                    index = slash + 1
+                    if skipBareRegexLiteral(mustBeRegex: !rightBound && !afterListOpener) {
+                        previous = UInt8(ascii: "\"")
+                        (afterOperand, afterListOpener) = (true, false)
+                        return nil
+                    }
+                    index = end
+                }
                 previous = current
+                afterOperatorDeclaration = false
+                // Postfix (`a!`) ends an operand; binary (`a + b`), prefix (`-a`) and `=` (never
+                // postfix, however spaced) do not.
+                afterOperand = leftBound && !rightBound && !(index - start == 1 && current == UInt8(ascii: "="))
+                afterListOpener = false
                 return link()
             case _ where current >= 0x80 && Self.isOperatorHead(at: index, in: bytes):
                 // `∘`, `≤`, `→`: an operator outside ASCII, a link like any other.
@@ -240,6 +294,7 @@ public enum ParseGuard {
                     index += 1
                 }
                 previous = UInt8(ascii: "+")
+                (afterOperand, afterListOpener) = (false, false)
                 return link()
             case _ where isIdentifierByte(current):
                 let start = index
@@ -248,6 +303,10 @@ public enum ParseGuard {
                 }
                 previous = bytes[index - 1]
                 let word = bytes[start..<index]
+                // Keywords are short; a longer word is a name, read without making a String.
+                afterOperand = word.count > 7 || !Self.keywordsBeforeExpressions.contains(String(decoding: word, as: UTF8.self))
+                afterListOpener = false
+                afterOperatorDeclaration = word.elementsEqual("func".utf8) || word.elementsEqual("operator".utf8)
                 if word.elementsEqual("else".utf8) { return link() }
                 if word.elementsEqual("try".utf8) || word.elementsEqual("await".utf8) {
                     // Each takes an operand, on this line or the next: a link, and the statement
@@ -257,8 +316,10 @@ public enum ParseGuard {
                 }
                 return nil
             default:
+                // `\\`, `@` and the like: no spaced `/` after them opens a regex.
                 index += 1
                 previous = current
+                (afterOperand, afterListOpener) = (true, false)
                 return nil
             }
         }

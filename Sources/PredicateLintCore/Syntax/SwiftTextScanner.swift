@@ -1,6 +1,6 @@
 /// The lexical layer of the one-pass readers of Swift text (`ParseGuard`, and
 /// `DeclarationSkeleton`, whose scanner `PredicateOutline` drives): where comments, string
-/// literals (raw, multi-line, interpolated), extended regex literals and backquoted names begin
+/// literals (raw, multi-line, interpolated), regex literals (extended and bare) and backquoted names begin
 /// and end, read the way the compiler reads them. Each reader decides what to do with them (the
 /// guard counts brackets and chains and must reach a verdict; the skeleton copies or empties
 /// text and declines when in doubt); neither lexes a token of its own, so a text that puts one
@@ -111,6 +111,54 @@ extension SwiftTextScanner {
             }
         }
         index = bytes.count
+        return false
+    }
+
+    /// From just after the `/` that may open a bare regex literal (`/…/`), past the `/` that
+    /// closes it, by SwiftParser's rules for one: it stays on its line; `\` escapes the next
+    /// character; it may not start with a space or tab, nor end with one (unless it must be a
+    /// regex, where the parser only complains), nor close right before `*` or `/` (a comment);
+    /// a `)` with no `(` before it, outside `[…]`, means it was no regex. False, with `index`
+    /// where it was, when it is not one, and when it is not closed on its line: the parser
+    /// then takes the rest of the line for the literal (where it must be one), and reading
+    /// that as code instead can only make a reader count more, never hide what comes after.
+    mutating func skipBareRegexLiteral(mustBeRegex: Bool) -> Bool {
+        let start = index
+        let first = byte(at: index)
+        if first == UInt8(ascii: "*") || first == UInt8(ascii: "/") { return false }
+        if !mustBeRegex, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { return false }
+        var groups = 0
+        var classes = 0
+        var lastSpace = -1
+        while index < bytes.count {
+            let current = bytes[index]
+            if current == UInt8(ascii: "/") {
+                let next = byte(at: index + 1)
+                if next == UInt8(ascii: "*") || next == UInt8(ascii: "/") { break } // unterminated
+                if lastSpace == index - 1, !mustBeRegex { index = start; return false }
+                index += 1
+                return true
+            }
+            switch current {
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                index = start
+                return false
+            case UInt8(ascii: "\\"):
+                index += 1
+                if index < bytes.count, bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "\r") { continue }
+            case UInt8(ascii: "(") where classes == 0: groups += 1
+            case UInt8(ascii: ")") where classes == 0:
+                if groups == 0, !mustBeRegex { index = start; return false }
+                groups = max(groups - 1, 0)
+            case UInt8(ascii: "["): classes += 1
+            case UInt8(ascii: "]"): classes = max(classes - 1, 0)
+            case UInt8(ascii: " "), UInt8(ascii: "\t"): lastSpace = index
+            default: break
+            }
+            index += 1
+        }
+        // Unterminated: at the end of the text, or at a `/` that opens a comment.
+        index = start
         return false
     }
 

@@ -18,11 +18,21 @@ public struct Linter: Sendable {
 
     /// Lints one file against the models of all the files being linted.
     public func lint(_ file: SourceFile, models: ModelIndex) -> [Finding] {
+        lint(file, models: models, until: nil) ?? []
+    }
+
+    /// Lints one file, giving up once `deadline` has passed: nil then. Checked before each
+    /// predicate and query site, so a file of thousands of predicates stops within one of
+    /// them (parsing the file is not interrupted; `ParseGuard` bounds it). For the servers,
+    /// which must answer other documents while a hostile one is open.
+    public func lint(_ file: SourceFile, models: ModelIndex, until deadline: ContinuousClock.Instant?) -> [Finding]? {
         guard file.isCheckable else { return [] }
+        func pastDeadline() -> Bool { deadline.map { ContinuousClock.now >= $0 } ?? false }
         let predicateRules = rules.compactMap { $0 as? any PredicateRule }
         var findings: [Finding] = []
         let fileFacts = FileFacts(tree: file.tree)
         for site in PredicateSiteFinder.sites(in: file.tree) {
+            if pastDeadline() { return nil }
             let facts = PredicateFacts(site: site)
             let context = RuleContext(
                 file: file, site: site, facts: facts, models: models,
@@ -34,12 +44,14 @@ public struct Linter: Sendable {
         let fetchRules = rules.compactMap { $0 as? any FetchCallRule }
         let querySites = keyPathRules.isEmpty && fetchRules.isEmpty ? (keyPaths: [], fetchCalls: []) : QueryKeyPathFinder.sites(in: file.tree)
         for keyPath in querySites.keyPaths {
+            if pastDeadline() { return nil }
             let context = KeyPathContext(file: file, keyPath: keyPath, models: models,
                                          resolution: QueryKeyPathResolution(keyPath: keyPath, index: models),
                                          deploymentTarget: deploymentTarget)
             findings += Self.oneFindingPerConstruct(keyPathRules.map { rule in { rule.check(context) } })
         }
         for fetch in querySites.fetchCalls {
+            if pastDeadline() { return nil }
             let context = FetchCallContext(file: file, fetch: fetch, deploymentTarget: deploymentTarget)
             findings += Self.oneFindingPerConstruct(fetchRules.map { rule in { rule.check(context) } })
         }

@@ -20,9 +20,9 @@ import Testing
             var current: Int32? { lock.withLock { value } }
         }
 
-        init() {
+        init(timeLimit: Duration = DocumentLanes.standardTimeLimit) {
             let server = LanguageServer(input: toServer.fileHandleForReading, output: fromServer.fileHandleForWriting,
-                                        debounce: .milliseconds(20))
+                                        debounce: .milliseconds(20), timeLimit: timeLimit)
             let status = exitStatus
             Thread { status.set(server.run()) }.start()
         }
@@ -292,6 +292,25 @@ import Testing
             "text": "let p = #Predicate<Website> { $0.url.hasPrefix(\"a\") }\n"]])
         #expect(Editor.codes(try editor.diagnostics(for: uri, version: 1)) == ["has-prefix"])
         #expect(Date().timeIntervalSince(start) < 30)
+    }
+
+    /// A document that takes longer than the limit gets one diagnostic saying so, and the
+    /// server goes on answering: here the limit is zero, so every document with a predicate
+    /// is past it, and one without is still checked. Before, a lint had no limit, and a
+    /// hostile document per core starved every other.
+    @Test func aDocumentPastTheTimeLimitIsSaidToBe() throws {
+        let tree = try TemporaryTree()
+        let editor = Editor(timeLimit: .zero)
+        try editor.initialize(tree.path(), watchesFiles: false)
+        let many = Self.uri(tree.path("Many.swift"))
+        let text = String(repeating: "let p = #Predicate<Website> { $0.url.hasPrefix(\"a\") }\n", count: 2_000)
+        try editor.notify("textDocument/didOpen", ["textDocument": ["uri": many, "version": 1, "text": text]])
+        let diagnostics = try editor.diagnostics(for: many, version: 1)
+        #expect(diagnostics.count == 1)
+        #expect((diagnostics.first?["message"] as? String)?.contains("stopped checking this file after 0 seconds, its limit") == true)
+        let plain = Self.uri(tree.path("Plain.swift"))
+        try editor.notify("textDocument/didOpen", ["textDocument": ["uri": plain, "version": 1, "text": "let a = 1\n"]])
+        #expect(try editor.diagnostics(for: plain, version: 1).isEmpty)
     }
 
     static func waitForExit(_ editor: Editor) -> Int32? {

@@ -10,9 +10,10 @@ import Testing
         var buffer = Data()
         var nextID = 1
 
-        init(root: String? = FileManager.default.currentDirectoryPath, startedIn directory: String = "/") {
+        init(root: String? = FileManager.default.currentDirectoryPath, startedIn directory: String = "/",
+             timeLimit: Duration = DocumentLanes.standardTimeLimit) {
             let server = MCPServer(input: toServer.fileHandleForReading, output: fromServer.fileHandleForWriting, root: root,
-                                   startedIn: directory)
+                                   startedIn: directory, timeLimit: timeLimit)
             Thread { server.run() }.start()
         }
 
@@ -230,6 +231,19 @@ import Testing
         // The answer is taken before the next request is: both travel the same pipe, in order.
         let checked = structured(try client.call("lint_swift", ["code": code, "path": tree.path("App/View.swift")]))
         #expect((checked["findings"] as? [[String: Any]])?.compactMap { $0["rule"] as? String } == ["computed-property"])
+    }
+
+    /// Code that takes longer than the limit to check is a tool error naming the limit, for
+    /// both tools (the limit is zero here, so any predicate is past it).
+    @Test func codePastTheTimeLimitIsAToolError() throws {
+        let client = Client(timeLimit: .zero)
+        _ = try client.initialize()
+        let code = "let p = #Predicate<Website> { $0.url.hasPrefix(\"a\") }\n"
+        for tool in ["lint_swift", "fix_swift"] {
+            let response = try client.call(tool, ["code": code])
+            #expect(result(response)["isError"] as? Bool == true, "\(tool)")
+            #expect(text(response).contains("stopped checking this file after 0 seconds"), "\(tool)")
+        }
     }
 
     @Test func theServerStopsWhenItsInputCloses() throws {

@@ -28,4 +28,13 @@ import Testing
         // Linear is 4; quadratic would be 16.
         #expect(ratio < 9, "2,000 predicates took \(ratio)× as long as 500")
     }
+
+    /// With a deadline, a lint gives up within one predicate of it, and before it finds what
+    /// it would have without one.
+    @Test func aLintGivesUpAtItsDeadline() {
+        let linter = Linter()
+        let file = Self.file(300)
+        #expect(linter.lint(file, models: .empty, until: .now) == nil)
+        #expect(linter.lint(file, models: .empty, until: .now + .seconds(600)) == linter.lint(file, models: .empty))
+    }
 }

@@ -43,18 +43,31 @@ extension LanguageServer {
         return params["rootPath"]?.string.map { [$0] } ?? []
     }
 
-    /// The findings the command line would report for this text at the file's path.
-    static func findings(in file: SourceFile, workspace: Workspace) -> [Finding] {
-        workspace.linter(for: file.path).map { $0.linter.lint(file, models: workspace.models(for: file.path).index(for: file.path)) } ?? []
+    /// The findings the command line would report for this text at the file's path; nil when
+    /// `deadline` passed first.
+    static func findings(in file: SourceFile, workspace: Workspace, until deadline: ContinuousClock.Instant) -> [Finding]? {
+        guard let selected = workspace.linter(for: file.path) else { return [] }
+        return selected.linter.lint(file, models: workspace.models(for: file.path).index(for: file.path), until: deadline)
+    }
+
+    /// The diagnostics of one lint: the findings, why the file was not checked, or that it
+    /// took too long.
+    static func diagnostics(of file: SourceFile, text: String, workspace: Workspace, lanes: DocumentLanes) -> JSON {
+        if let problem = file.problem { return [diagnostic(for: problem)] }
+        guard let findings = findings(in: file, workspace: workspace, until: lanes.deadline) else {
+            let start: JSON = ["line": 0, "character": 0]
+            return [["range": ["start": start, "end": start], "severity": 1, "source": "predicate-lint", "message": .string(lanes.refusal)]]
+        }
+        return .array(diagnostics(findings, in: file, positions: TextPositions(text)))
     }
 
     /// The quick fixes for the findings whose span meets `range`; nil when the range is not
-    /// one of the text's.
-    static func codeActions(in text: String, uri: String, range: JSON, workspace: Workspace) -> JSON? {
+    /// one of the text's (none when the lint took too long).
+    static func codeActions(in text: String, uri: String, range: JSON, workspace: Workspace, until deadline: ContinuousClock.Instant) -> JSON? {
         let file = SourceFile(path: path(of: uri), text: text)
         let positions = TextPositions(text)
         guard let requested = positions.offsets(of: range) else { return nil }
-        return .array(findings(in: file, workspace: workspace).filter { span(of: $0, in: file).meets(requested) }.flatMap { finding in
+        return .array((findings(in: file, workspace: workspace, until: deadline) ?? []).filter { span(of: $0, in: file).meets(requested) }.flatMap { finding in
             codeActions(for: finding, uri: uri, file: file, positions: positions)
         })
     }

@@ -25,7 +25,7 @@ public final class LanguageServer: @unchecked Sendable {
     /// Every mutable property below is touched on this queue only.
     private let state = DispatchQueue(label: "predicate-lint.lsp.state")
     /// Lints and code actions run here, on snapshots, so a slow one holds up nothing.
-    private let workers = WorkerThreads()
+    private let workers: DocumentLanes
     private var phase = Phase.waitingForInitialize
     private var workspace: Workspace?
     private var documents: [String: Document] = [:]
@@ -35,9 +35,11 @@ public final class LanguageServer: @unchecked Sendable {
     /// Whether the client lets us ask to be told about files changed on disk.
     private var canWatchFiles = false
 
-    public init(input: FileHandle, output: FileHandle, debounce: DispatchTimeInterval = .milliseconds(150)) {
+    public init(input: FileHandle, output: FileHandle, debounce: DispatchTimeInterval = .milliseconds(150),
+                timeLimit: Duration = DocumentLanes.standardTimeLimit) {
         connection = JSONRPCConnection(input: input, output: output, framing: .contentLength)
         self.debounce = debounce
+        workers = DocumentLanes(timeLimit: timeLimit)
     }
 
     /// Serves until `exit` or the end of the input; returns the exit status: 0 after
@@ -165,7 +167,7 @@ public final class LanguageServer: @unchecked Sendable {
         let item = DispatchWorkItem { [self] in
             pendingLints[uri] = nil
             guard let document = documents[uri], let workspace else { return }
-            workers.submit { [self] in lint(uri, document, workspace) }
+            workers.submit(uri, bytes: document.text.utf8.count) { [self] in lint(uri, document, workspace) }
         }
         pendingLints[uri] = item
         state.asyncAfter(deadline: .now() + delay, execute: item)
@@ -191,8 +193,7 @@ public final class LanguageServer: @unchecked Sendable {
             return true
         }
         guard current else { return }
-        let diagnostics = JSON.array(file.problem.map { [Self.diagnostic(for: $0)] }
-            ?? Self.diagnostics(Self.findings(in: file, workspace: workspace), in: file, positions: TextPositions(document.text)))
+        let diagnostics = Self.diagnostics(of: file, text: document.text, workspace: workspace, lanes: workers)
         state.async { [self] in
             guard documents[uri]?.version == document.version, published[uri] != diagnostics else { return }
             published[uri] = diagnostics
@@ -242,8 +243,9 @@ public final class LanguageServer: @unchecked Sendable {
               let range = params["range"] else {
             return invalid(id, "codeAction needs an open textDocument and a range")
         }
-        workers.submit { [connection] in
-            guard let actions = Self.codeActions(in: document.text, uri: uri, range: range, workspace: workspace) else {
+        workers.submit { [connection, workers] in
+            guard let actions = Self.codeActions(in: document.text, uri: uri, range: range, workspace: workspace,
+                                                 until: workers.deadline) else {
                 return connection.respond(to: id, error: JSONRPCConnection.ErrorCode.invalidParams, "Invalid params: range")
             }
             connection.respond(to: id, result: actions)

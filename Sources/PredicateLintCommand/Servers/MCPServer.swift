@@ -16,7 +16,7 @@ public final class MCPServer: @unchecked Sendable {
     static let batchingProtocolVersion = "2025-03-26"
 
     let connection: JSONRPCConnection
-    private let workers = WorkerThreads()
+    private let workers: DocumentLanes
     private var protocolVersion: String?
     /// The workspace of the folders the server may read (`MCPReach`), replaced when the
     /// client's roots arrive or change.
@@ -33,8 +33,10 @@ public final class MCPServer: @unchecked Sendable {
     /// folder the server was started in when that is a project (`MCPReach.startingFolder`),
     /// until the client sends its roots.
     public init(input: FileHandle, output: FileHandle, root: String? = nil,
-                startedIn directory: String = FileManager.default.currentDirectoryPath) {
+                startedIn directory: String = FileManager.default.currentDirectoryPath,
+                timeLimit: Duration = DocumentLanes.standardTimeLimit) {
         connection = JSONRPCConnection(input: input, output: output, framing: .newlineDelimited)
+        workers = DocumentLanes(timeLimit: timeLimit)
         let folder = root ?? MCPReach.startingFolder(directory, home: ProcessInfo.processInfo.environment["HOME"])
         currentWorkspace = Workspace.forServer(roots: folder.map { [Paths.absolute($0)] } ?? [])
     }
@@ -74,7 +76,9 @@ public final class MCPServer: @unchecked Sendable {
         while true {
             switch connection.receive() {
             case .end:
-                workers.waitUntilIdle()
+                // What was received is answered; a lint still running past its limit (parsing
+                // cannot be interrupted) does not keep the process alive for long.
+                _ = workers.waitUntilIdle(timeout: workers.timeLimit + .seconds(5))
                 return
             case .malformed(let reason):
                 connection.respond(to: nil, error: JSONRPCConnection.ErrorCode.parseError, "Parse error: \(reason)")
@@ -85,7 +89,8 @@ public final class MCPServer: @unchecked Sendable {
                     // On this thread: a client's roots apply to every request it sends after them.
                     _ = respond(to: json)
                 } else {
-                    workers.submit { [self] in if let response = respond(to: json) { connection.send(response) } }
+                    let size = json["params"]?["arguments"]?["code"]?.string?.utf8.count ?? 0
+                    workers.submit(nil, bytes: size) { [self] in if let response = respond(to: json) { connection.send(response) } }
                 }
             }
         }
@@ -154,7 +159,7 @@ public final class MCPServer: @unchecked Sendable {
                 return error(JSONRPCConnection.ErrorCode.invalidParams,
                              "Unknown tool: \(name); the tools are \(MCPTools.all.map(\.name).joined(separator: ", "))")
             }
-            return result(tool.call(message.params["arguments"] ?? [:], workspace))
+            return result(tool.call(message.params["arguments"] ?? [:], MCPTool.Context(workspace: workspace, lanes: workers)))
         default:
             return error(JSONRPCConnection.ErrorCode.methodNotFound, "Method not found: \(method)")
         }

@@ -22,7 +22,13 @@ struct MCPTool: Sendable {
     let arguments: [Argument]
     /// The schema of `structuredContent`.
     let outputSchema: JSON
-    let run: @Sendable (_ arguments: JSON, _ workspace: Workspace) -> Result<JSON, MCPTools.Failure>
+    let run: @Sendable (_ arguments: JSON, _ context: Context) -> Result<JSON, MCPTools.Failure>
+
+    /// What a call runs in: the server's workspace, and the limit on each lint.
+    struct Context {
+        let workspace: Workspace
+        let lanes: DocumentLanes
+    }
 
     /// What `tools/list` says about the tool.
     var listing: JSON {
@@ -44,9 +50,9 @@ struct MCPTool: Sendable {
     /// The tool's result. Arguments the schema does not allow, and failures of the tool
     /// itself, are results with `isError` (the assistant can read and correct them); only a
     /// malformed request is a protocol error.
-    func call(_ arguments: JSON, _ workspace: Workspace) -> JSON {
+    func call(_ arguments: JSON, _ context: Context) -> JSON {
         if let problem = problem(with: arguments) { return MCPTools.errorResult(problem) }
-        switch run(arguments, workspace) {
+        switch run(arguments, context) {
         case .success(let result): return result
         case .failure(let failure): return MCPTools.errorResult(failure.message)
         }
@@ -107,10 +113,12 @@ enum MCPTools {
             description: "Find SwiftData predicates in Swift code that fail to build or crash at runtime.",
             arguments: codeArguments,
             outputSchema: ["type": "object", "properties": ["findings": ["type": "array", "items": finding]], "required": ["findings"]],
-            run: { arguments, workspace in
-                check(arguments, workspace).map { input in
-                    let findings = input.linter.lint(input.file, models: input.models)
-                    return result(findings: findings, note: input.note, fixed: nil)
+            run: { arguments, context in
+                check(arguments, context.workspace).flatMap { input in
+                    guard let findings = input.linter.lint(input.file, models: input.models, until: context.lanes.deadline) else {
+                        return .failure(Failure(message: context.lanes.refusal))
+                    }
+                    return .success(result(findings: findings, note: input.note, fixed: nil))
                 }
             }),
         MCPTool(
@@ -121,11 +129,15 @@ enum MCPTools {
                 "findings": ["type": "array", "items": finding], "fixedCode": ["type": "string"],
                 "fixedCount": ["type": "integer"], "refusal": ["type": "string"],
             ], "required": ["findings", "fixedCode", "fixedCount"]],
-            run: { arguments, workspace in
-                check(arguments, workspace).map { input in
+            run: { arguments, context in
+                check(arguments, context.workspace).flatMap { input in
+                    // One lint within the limit first: fixing lints again, pass by pass.
+                    guard input.linter.lint(input.file, models: input.models, until: context.lanes.deadline) != nil else {
+                        return .failure(Failure(message: context.lanes.refusal))
+                    }
                     let fixed = Fixer(linter: input.linter).fix(input.file, models: input.models)
                     let remaining = fixed.remaining ?? input.linter.lint(input.file, models: input.models)
-                    return result(findings: remaining, note: input.note, fixed: fixed)
+                    return .success(result(findings: remaining, note: input.note, fixed: fixed))
                 }
             }),
         MCPTool(

@@ -57,6 +57,9 @@ public final class WorkerThreads: Sendable {
 
     /// Waits until every job submitted so far has finished.
     public func waitUntilIdle() { pending.wait() }
+
+    /// The same, giving up at `end`: false then.
+    public func waitUntilIdle(until end: DispatchTime) -> Bool { pending.wait(timeout: end) == .success }
 }
 
 /// Hands out indexes to workers, each once.

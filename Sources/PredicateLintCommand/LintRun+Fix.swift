@@ -27,12 +27,14 @@ extension LintRun {
         let fixes = ThreadPool.parallelMap(Array(zip(selected, isFirstVisit))) { entry, isFirstVisit -> FileFix in
             let (file, selected) = entry
             guard isFirstVisit else { return FileFix() }
-            switch file.load() {
-            case .success(let loaded):
-                return fix(loaded.source, byteOrderMark: file.byteOrderMark, digest: loaded.digest, workspace,
-                           fixer: Fixer(linter: selected.linter), models: workspace.models(for: file.path).index(for: file.path))
-            case .failure(let problem):
-                return FileFix(problem: problem)
+            return LargeFileTurns.run(bytes: file.byteCount) {
+                switch file.load() {
+                case .success(let loaded):
+                    return fix(loaded.source, byteOrderMark: file.byteOrderMark, digest: loaded.digest, workspace,
+                               fixer: Fixer(linter: selected.linter), models: workspace.models(for: file.path).index(for: file.path))
+                case .failure(let problem):
+                    return FileFix(problem: problem)
+                }
             }
         }
         outcome.problems += fixes.compactMap(\.problem)

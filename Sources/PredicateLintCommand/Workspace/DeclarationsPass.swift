@@ -25,7 +25,7 @@ struct DeclarationsPass: Sendable {
                 return (file.path, .init(contentDigest: file.contentDigest, declarations: cached))
             }
             guard case .success(let loaded) = file.loadText() else { return nil }
-            let declarations = FileDeclarations(path: file.path, text: loaded.text)
+            let declarations = LargeFileTurns.run(bytes: loaded.text.utf8.count) { FileDeclarations(path: file.path, text: loaded.text) }
             cache?.store(declarations, digest: loaded.digest)
             return (file.path, .init(contentDigest: loaded.digest, declarations: declarations))
         }.compactMap { $0 }
@@ -51,12 +51,14 @@ struct DeclarationsPass: Sendable {
                 guard case .success(let loaded) = file.loadText() else { return (file, nil, nil) }
                 let declarations: FileDeclarations
                 var forLint: ParsedForLint?
-                if linting.contains(file.path) {
+                let bytes = loaded.text.utf8.count
+                // A large file's tree is not kept for its lint, which parses it again in its turn.
+                if linting.contains(file.path), bytes <= LargeFileTurns.threshold {
                     let parsed = ParsedForLint(path: file.path, text: loaded.text, digest: loaded.digest)
                     declarations = FileDeclarations(file: parsed.source)
                     forLint = parsed
                 } else {
-                    declarations = FileDeclarations(path: file.path, text: loaded.text)
+                    declarations = LargeFileTurns.run(bytes: bytes) { FileDeclarations(path: file.path, text: loaded.text) }
                 }
                 cache?.store(declarations, digest: loaded.digest)
                 return (file, (loaded.digest, declarations), forLint)

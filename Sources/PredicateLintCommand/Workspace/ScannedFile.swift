@@ -12,17 +12,21 @@ public final class ScannedFile: Sendable {
     public let prefilter: Prefilter
     public let contentDigest: ContentDigest
     public let byteOrderMark: Bool
+    /// How many bytes it has (for parsing the largest files one at a time: `LargeFileTurns`).
+    public let byteCount: Int
     /// Set for text that cannot be read again from disk: standard input, an editor's buffer,
     /// the code a coding assistant sends.
     public let text: String?
 
-    init(path: String, prefilter: Prefilter, contentDigest: ContentDigest, byteOrderMark: Bool, text: String?) {
-        (self.path, self.prefilter, self.contentDigest, self.byteOrderMark, self.text) = (path, prefilter, contentDigest, byteOrderMark, text)
+    init(path: String, prefilter: Prefilter, contentDigest: ContentDigest, byteOrderMark: Bool, byteCount: Int, text: String?) {
+        (self.path, self.prefilter, self.contentDigest, self.byteOrderMark) = (path, prefilter, contentDigest, byteOrderMark)
+        (self.byteCount, self.text) = (byteCount, text)
     }
 
     /// A file whose content an earlier run read, known again without reading it.
     static func known(path: String, _ known: KnownFile, prefilter: Prefilter) -> ScannedFile {
-        ScannedFile(path: path, prefilter: prefilter, contentDigest: known.digest, byteOrderMark: known.byteOrderMark, text: nil)
+        ScannedFile(path: path, prefilter: prefilter, contentDigest: known.digest, byteOrderMark: known.byteOrderMark,
+                    byteCount: Int(known.stamp.size), text: nil)
     }
 
     /// Reads and scans a file on disk; `known` holds what earlier runs learned about contents.
@@ -71,7 +75,8 @@ public final class ScannedFile: Sendable {
 
     /// Scans text that is not on disk (or whose disk copy does not count) under `path`.
     public static func scan(text: String, path: String) -> ScannedFile {
-        ScannedFile(path: path, prefilter: Prefilter(text: text), contentDigest: SHA256.digest(text), byteOrderMark: false, text: text)
+        ScannedFile(path: path, prefilter: Prefilter(text: text), contentDigest: SHA256.digest(text), byteOrderMark: false,
+                    byteCount: text.utf8.count, text: text)
     }
 
     public static func scan(data: Data, path: String, keepText: Bool, known: [ContentDigest: Prefilter] = [:])
@@ -84,7 +89,7 @@ public final class ScannedFile: Sendable {
             let digest = SHA256.digest(raw)
             return .success(ScannedFile(
                 path: path, prefilter: known[digest] ?? Prefilter(bytes: bytes), contentDigest: digest,
-                byteOrderMark: byteOrderMark, text: keepText ? String(decoding: bytes, as: UTF8.self) : nil))
+                byteOrderMark: byteOrderMark, byteCount: data.count, text: keepText ? String(decoding: bytes, as: UTF8.self) : nil))
         }
     }
 

@@ -203,6 +203,15 @@ public final class Workspace: @unchecked Sendable {
         if let cached = cache?.lintEntry(path: file.path, digest: file.contentDigest, context: context) {
             return FileResult(findings: cached.findings, retiredRules: Set(cached.retiredRules))
         }
+        return LargeFileTurns.run(bytes: parsed?.text.utf8.count ?? file.byteCount) {
+            lintUncached(file, with: selected, keepingSource: keepingSource, preparsed: kept, parsed: parsed, known: known,
+                         context: context, cache: cache)
+        }
+    }
+
+    /// `lint` past the cache: the file read, parsed (as its outline) and linted, and the result stored.
+    private func lintUncached(_ file: ScannedFile, with selected: SelectedLinter, keepingSource: Bool, preparsed kept: ParsedForLint?,
+                              parsed: SourceFile?, known: [Finding]?, context: String, cache: ResultCache?) -> FileResult {
         let models = models(for: file.path)
         let loaded: ParsedForLint
         if let parsed {

@@ -26,11 +26,11 @@ enum MCPReach {
         }
     }
 
-    /// The absolute path a tool's `path` names, relative to the first folder, when it lies in
-    /// one of `folders` as written and once symbolic links are followed; with a note naming it
+    /// The absolute path a tool's `path` names, relative to the first folder, and the folder it
+    /// lies in, when it lies in one of `folders` as written and once symbolic links are followed; with a note naming it
     /// when it does not exist (an assistant checks a file before it writes it). Else why it is
     /// refused.
-    static func resolve(_ shownPath: String, in folders: [String]) -> Result<(path: String, note: String?), MCPTools.Failure> {
+    static func resolve(_ shownPath: String, in folders: [String]) -> Result<(path: String, folder: String, note: String?), MCPTools.Failure> {
         guard let first = folders.first else {
             return .failure(.init(message: "\(shownPath) was not checked: this server has no workspace folder (it was started "
                 + "outside a project and the client sent no roots). Start it in the project's folder, or use a client that "
@@ -39,14 +39,14 @@ enum MCPReach {
         let path = URL(fileURLWithPath: shownPath, relativeTo: URL(fileURLWithPath: first, isDirectory: true)).standardizedFileURL.path
         let outside = MCPTools.Failure(message: "\(shownPath) was not checked: it is outside this server's workspace ("
             + folders.joined(separator: ", ") + "); give the path of a file inside it")
-        guard folders.contains(where: { Paths.isWithin(path, folder: $0) }) else { return .failure(outside) }
+        guard let folder = folders.first(where: { Paths.isWithin(path, folder: $0) }) else { return .failure(outside) }
         // The deepest part of the path that exists, with its links followed, must be inside too.
         var existing = path
         while !FileManager.default.fileExists(atPath: existing), existing != "/" { existing = Paths.folder(of: existing) }
         let resolvedFolders = folders.map(resolved)
         guard resolvedFolders.contains(where: { Paths.isWithin(resolved(existing), folder: $0) }) else { return .failure(outside) }
-        if existing == path { return .success((path, nil)) }
-        return .success((path, "\(shownPath) does not exist (yet): it was checked as a new file, with the configuration "
+        if existing == path { return .success((path, folder, nil)) }
+        return .success((path, folder, "\(shownPath) does not exist (yet): it was checked as a new file, with the configuration "
             + "and models of the project around \(existing)."))
     }
 

@@ -179,12 +179,11 @@ enum MCPTools {
             let models = ModelIndex(files: [file] + extraModels.enumerated().map { SourceFile(path: "Model\($0.offset).swift", text: $0.element) })
             return .success(Input(file: file, linter: Linter(), models: models, note: nil))
         }
-        let path: String, reachNote: String?
+        let path: String, root: String, reachNote: String?
         switch MCPReach.resolve(shownPath, in: workspace.roots) {
-        case .success(let resolved): (path, reachNote) = resolved
+        case .success(let resolved): (path, root, reachNote) = resolved
         case .failure(let failure): return .failure(failure)
         }
-        let root = workspace.roots.first { Paths.isWithin(path, folder: $0) } ?? Paths.folder(of: path)
         workspace.reloadConfigurationIfChanged()
         if case .failure(let failure) = workspace.configuration(for: path) { return .failure(Failure(message: failure.description)) }
         guard let selected = workspace.linter(for: path) else {

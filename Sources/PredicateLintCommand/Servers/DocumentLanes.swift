@@ -57,7 +57,8 @@ public final class DocumentLanes: Sendable {
 
     /// Waits until every job submitted so far has finished, or `timeout` has passed: false then.
     func waitUntilIdle(timeout: Duration) -> Bool {
-        let end = DispatchTime.now() + .nanoseconds(Int(timeout.components.seconds) * 1_000_000_000)
+        let (seconds, attoseconds) = timeout.components
+        let end = DispatchTime.now() + .nanoseconds(Int(seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
         return quick.waitUntilIdle(until: end) && slow.waitUntilIdle(until: end)
     }
 }

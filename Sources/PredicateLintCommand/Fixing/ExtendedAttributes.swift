@@ -40,21 +40,18 @@ enum ExtendedAttributes {
     }
 
     #if !canImport(Darwin)
-    // Swift's Glibc module leaves out <sys/xattr.h>; the C library has the calls all the same,
-    // so they are looked up once by name (a C target for four declarations would be more).
+    // Swift's Glibc module leaves out <sys/xattr.h>; the C library has the calls all the same
+    // (a C target for four declarations would be more). Nil in a C library without them,
+    // which then has no extended attributes to keep.
     typealias List = @convention(c) (UnsafePointer<CChar>, UnsafeMutablePointer<CChar>?, Int) -> Int
     typealias Get = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeMutableRawPointer?, Int) -> Int
     typealias Set = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeRawPointer?, Int, Int32) -> Int32
     typealias Remove = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>) -> Int32
 
-    /// Nil in a C library without them, which then has no extended attributes to keep.
-    private static func function<F>(_ name: String, as type: F.Type) -> F? {
-        dlsym(dlopen(nil, RTLD_NOW), name).map { unsafeBitCast($0, to: type) }
-    }
-    static let listxattr = function("listxattr", as: List.self)
-    static let getxattr = function("getxattr", as: Get.self)
-    static let setxattr = function("setxattr", as: Set.self)
-    static let removexattr = function("removexattr", as: Remove.self)
+    static let listxattr = CLibrary.function("listxattr", as: List.self)
+    static let getxattr = CLibrary.function("getxattr", as: Get.self)
+    static let setxattr = CLibrary.function("setxattr", as: Set.self)
+    static let removexattr = CLibrary.function("removexattr", as: Remove.self)
 
     /// The attribute names of a file, each as the system gave it and ending in its NUL; nil
     /// when they cannot be listed. A file system without extended attributes has none.

@@ -27,7 +27,7 @@ enum LargeFileTurns {
     #else
     // `malloc_trim` is in the C library but not in Swift's Glibc module; looked up once.
     private typealias Trim = @convention(c) (Int) -> Int32
-    private static let trim: Trim? = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim").map { unsafeBitCast($0, to: Trim.self) }
+    private static let trim = CLibrary.function("malloc_trim", as: Trim.self)
     private static func releaseFreedMemory() { _ = trim?(0) }
     #endif
 }

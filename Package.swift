@@ -8,10 +8,10 @@ import PackageDescription
 // Where a toolchain lacks it (Xcode's, for one) we fall back to the swift-syntax package.
 //
 // SwiftPM refuses the unsafe flags that linking the toolchain's copy needs in a package that
-// another package requires by version. So where this package is checked out as a dependency
-// (`.build/checkouts/` for SwiftPM, `SourcePackages/checkouts/` for Xcode) it always uses the
-// swift-syntax package; the toolchain's copy is for building this package itself (its README
-// commands and CI).
+// another package requires by version. So where this package is read as a dependency (from its
+// repository while resolving, or from `.build/checkouts/` for SwiftPM, `SourcePackages/checkouts/`
+// for Xcode) it always uses the swift-syntax package; the toolchain's copy is for building this
+// package itself (its README commands and CI).
 //
 // PREDICATE_LINT_SWIFT_SYNTAX forces the choice:
 //   `toolchain` (fail if the toolchain has none), `package`, or a path to a `host` directory.
@@ -51,14 +51,21 @@ func hasSwiftSyntax(_ hostDirectory: String) -> Bool {
     }
 }
 
-let isCheckedOutAsDependency = ["/.build/checkouts/", "/SourcePackages/checkouts/"].contains {
-    Context.packageDirectory.contains($0)
-}
+/// Whether this manifest is being read as someone else's dependency. The answer must not change
+/// between the evaluations of one resolution, or the resolver never learns of swift-syntax: SwiftPM
+/// first reads a versioned dependency's manifest straight out of its repository, with the package
+/// directory reported as `/` (no file of ours is there), and later from its checkout.
+let isReadAsDependency: Bool = {
+    let directory = Context.packageDirectory
+    let inCheckout = ["/.build/checkouts/", "/SourcePackages/checkouts/"].contains { directory.contains($0) }
+    let onDisk = FileManager.default.fileExists(atPath: URL(fileURLWithPath: directory).appendingPathComponent("Package.swift").path)
+    return inCheckout || !onDisk
+}()
 
 let choice = ProcessInfo.processInfo.environment["PREDICATE_LINT_SWIFT_SYNTAX"] ?? ""
 let hostDirectory: String? = switch choice {
 case "package": nil
-case "": isCheckedOutAsDependency ? nil : toolchainSwiftSyntaxDirectory()
+case "": isReadAsDependency ? nil : toolchainSwiftSyntaxDirectory()
 case "toolchain": toolchainSwiftSyntaxDirectory()
 default: hasSwiftSyntax(choice) ? choice : nil
 }

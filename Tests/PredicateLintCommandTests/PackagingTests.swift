@@ -58,4 +58,63 @@ struct PackagingTests {
             #expect(unsafe.isEmpty && dependencies == ["swift-syntax"])
         }
     }
+
+    /// A consumer that depends on a release by URL and version resolves swift-syntax. While
+    /// resolving, SwiftPM reads this manifest out of the repository (its package directory said
+    /// to be `/`), then again from the checkout: both readings must declare swift-syntax, or
+    /// resolution ends with "unresolved". The release is this working tree's manifest committed
+    /// and tagged in a scratch clone; swift-syntax is a stand-in with the same products, reached
+    /// through `set-mirror` (no network here), so only resolution is tested, in a few seconds.
+    @Test(.enabled(if: gitOnPath != nil && FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent(".git").path)))
+    func aConsumerResolvesAReleaseByVersion() throws {
+        let tree = try TemporaryTree()
+        func git(_ arguments: [String], in folder: String) throws {
+            let result = try runProgram(gitOnPath!, ["-C", folder, "-c", "user.email=test@example.com", "-c", "user.name=test"] + arguments)
+            #expect(result.status == 0, "git \(arguments): \(result.output)")
+        }
+        let names = ["SwiftSyntax", "SwiftParser", "SwiftOperators", "SwiftDiagnostics"]
+        let products = names.map { ".library(name: \"\($0)\", targets: [\"\($0)\"])" }.joined(separator: ", ")
+        let targets = names.map { ".target(name: \"\($0)\")" }.joined(separator: ", ")
+        try tree.write("swift-syntax/Package.swift", Data("""
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "swift-syntax", products: [\(products)], targets: [\(targets)])
+
+            """.utf8))
+        for name in names { try tree.write("swift-syntax/Sources/\(name)/\(name).swift", Data("public let stub = 0\n".utf8)) }
+        try git(["init", "-q"], in: tree.path("swift-syntax"))
+        try git(["add", "-A"], in: tree.path("swift-syntax"))
+        try git(["commit", "-qm", "stand-in"], in: tree.path("swift-syntax"))
+        try git(["tag", "602.0.0"], in: tree.path("swift-syntax"))
+
+        let release = tree.path("predicate-lint")
+        _ = try runProgram(gitOnPath!, ["clone", "-q", "--local", repositoryRoot.path, release])
+        try? FileManager.default.removeItem(atPath: release + "/Package.swift")
+        try FileManager.default.copyItem(atPath: repositoryRoot.appendingPathComponent("Package.swift").path, toPath: release + "/Package.swift")
+        try git(["commit", "-qam", "this working tree's manifest", "--allow-empty"], in: release)
+        try git(["tag", "0.1.0"], in: release)
+
+        try tree.write("consumer/Package.swift", Data("""
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let package = Package(name: "Consumer",
+                dependencies: [.package(url: "file://\(release)", from: "0.1.0")],
+                targets: [.target(name: "App", plugins: [.plugin(name: "PredicateLintBuildToolPlugin", package: "predicate-lint")])])
+
+            """.utf8))
+        try tree.write("consumer/Sources/App/App.swift", Data("let app = 0\n".utf8))
+        let consumer = tree.path("consumer")
+        let scratch = ["--cache-path", tree.path("cache"), "--security-path", tree.path("security"), "--config-path", tree.path("config")]
+        let mirror = try runProgram(swiftOnPath!, ["package", "--package-path", consumer] + scratch + ["config", "set-mirror",
+            "--original", "https://github.com/swiftlang/swift-syntax.git", "--mirror", "file://" + tree.path("swift-syntax")])
+        #expect(mirror.status == 0, "\(mirror.output)")
+        let resolve = try runProgram(swiftOnPath!, ["package", "--package-path", consumer] + scratch + ["resolve"])
+        #expect(resolve.status == 0, "\(resolve.output)")
+        let resolved = (try? String(contentsOfFile: consumer + "/Package.resolved", encoding: .utf8)) ?? ""
+        #expect(resolved.contains("\"identity\" : \"swift-syntax\""), "\(resolved)")
+        #expect(resolved.contains("\"version\" : \"0.1.0\""), "\(resolved)")
+    }
 }
+
+let gitOnPath: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+    .map { "\($0)/git" }.first { FileManager.default.isExecutableFile(atPath: $0) }

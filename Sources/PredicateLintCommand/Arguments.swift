@@ -50,6 +50,8 @@ public struct LintOptions: Equatable, Sendable {
     public var prefilter = true
     /// Opt-in rules too.
     public var enableAllRules = false
+    /// `--only-rule ID` (repeatable): exactly these rules, whatever the configurations enable.
+    public var onlyRules: [String] = []
     /// Rewrite files with every sound correction, then report what is left.
     public var fix = false
     /// With `fix`: print the diff instead of writing.
@@ -158,7 +160,7 @@ public enum ArgumentParser {
 
     public static let options: [LintOption] = [
         LintOption(["--reporter"], .choice(ReporterKind.allCases.map(\.rawValue)), "NAME",
-                   ReporterKind.allCases.map { "\($0.rawValue): \($0.summary)" }.joined(separator: "\n")) { options, value throws(UsageError) in
+                   "The report's format, one of the REPORTERS above.") { options, value throws(UsageError) in
             guard let reporter = ReporterKind(rawValue: value) else {
                 throw UsageError(message: "unknown reporter '\(value)'; choose one of \(ReporterKind.allCases.map(\.rawValue).joined(separator: ", "))")
             }
@@ -177,6 +179,14 @@ public enum ArgumentParser {
             $0.configPath = $1
         },
         LintOption(["--enable-all-rules"], "Run opt-in rules too (`predicate-lint rules` marks them).") { $0.enableAllRules = true },
+        LintOption(["--only-rule"], .choice(RuleRegistry.descriptions.map(\.id)), "ID",
+                   "Run only rule ID, whatever the configurations enable; repeatable.") { options, id throws(UsageError) in
+            if let reason = RetiredRules.reasons[id] { throw UsageError(message: "--only-rule \(id): that rule no longer exists: \(reason)") }
+            guard RuleRegistry.description(of: id) != nil else {
+                throw UsageError(message: "--only-rule \(id): no rule has that id; `predicate-lint rules` lists them")
+            }
+            options.onlyRules.append(id)
+        },
         LintOption(["--fix", "--autocorrect"], "Apply every sound correction, then report what is left.") { $0.fix = true },
         LintOption(["--dry-run"], "With --fix: print the changes as a unified diff; write nothing.") { $0.dryRun = true },
         LintOption(["--write-baseline"], .file, "FILE", "Record today's findings in FILE.") { $0.writeBaselinePath = $1 },
@@ -204,11 +214,37 @@ public enum ArgumentParser {
     ]
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+        let arguments = try splittingEqualsSigns(arguments)
         if arguments.contains("--help") || arguments.contains("-h") { return .help }
         if arguments.contains("--version") { return .version }
         if let name = arguments.first, let subcommand = subcommands.first(where: { $0.name == name }) {
             return try subcommand.parse(Array(arguments.dropFirst()))
         }
         return .lint(try LintSubcommand.options(from: arguments[...]))
+    }
+
+    /// Options that take a value, in any subcommand: `--reporter=json` means `--reporter json`.
+    static let optionsWithValues: Set<String> = Set(options.filter { $0.value != .none }.flatMap(\.names) + ["--readme"])
+
+    /// `--name=value` as `--name value`, for options that take a value; a flag given a value is
+    /// an error rather than a path. Nothing after `--` is touched.
+    static func splittingEqualsSigns(_ arguments: [String]) throws(UsageError) -> [String] {
+        var result: [String] = []
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--" { return result + arguments[index...] }
+            guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
+                result.append(argument)
+                continue
+            }
+            let name = String(argument[..<equals])
+            if optionsWithValues.contains(name) {
+                result += [name, String(argument[argument.index(after: equals)...])]
+            } else if options.contains(where: { $0.names.contains(name) }) || ["--effective"].contains(name) {
+                throw UsageError(message: "\(name) takes no value (given '\(argument)')")
+            } else {
+                result.append(argument)
+            }
+        }
+        return result
     }
 }

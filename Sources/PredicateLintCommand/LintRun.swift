@@ -36,11 +36,22 @@ struct LintRun {
         let workspace: Workspace
         do {
             workspace = try Workspace(roots: options.paths, settings: Workspace.Settings(
-                prefilter: options.prefilter, enableAllRules: options.enableAllRules,
+                prefilter: options.prefilter, enableAllRules: options.enableAllRules, onlyRules: options.onlyRules,
                 configurationPath: options.configPath, cache: options.useCache && !options.fix ? resultCache() : nil))
         } catch {
             return CommandOutput(standardError: error.description + "\n", exitCode: 2)
         }
+        // The run-wide keys (`strict`, `baseline`, …) of the configuration where the run starts.
+        let start = URL(fileURLWithPath: environment.workingDirectory).appendingPathComponent("_.swift").path
+        guard case .success(let configuration) = workspace.configuration(for: start) else { return run(in: workspace) }
+        do {
+            return LintRun(options: try options.withRunSettings(of: configuration), environment: environment).run(in: workspace)
+        } catch {
+            return CommandOutput(standardError: "error: \(error.message)\n", exitCode: 2)
+        }
+    }
+
+    func run(in workspace: Workspace) -> CommandOutput {
         var outcome = Outcome()
         workspace.startReadingIndexes()
         let paths = discover(workspace, &outcome)

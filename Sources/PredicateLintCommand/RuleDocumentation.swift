@@ -92,11 +92,18 @@ public enum RuleDocumentation {
         return readmeTableStart + "\n" + table + readmeTableEnd
     }
 
-    /// `readme` with its rule table replaced by the current one; nil when it has no markers.
+    /// `readme` with its rule table (and its synopsis, where it has one) replaced by the
+    /// current ones; nil when it has no rule-table markers.
     public static func updatingRuleTable(in readme: String) -> String? {
-        guard let start = readme.range(of: readmeTableStart), let end = readme.range(of: readmeTableEnd),
+        guard let table = replacing(readmeTableStart, readmeTableEnd, in: readme, with: readmeRuleTable()) else { return nil }
+        return replacing(ArgumentParser.readmeSynopsisStart, ArgumentParser.readmeSynopsisEnd, in: table,
+                         with: ArgumentParser.readmeSynopsis) ?? table
+    }
+
+    private static func replacing(_ startMarker: String, _ endMarker: String, in text: String, with block: String) -> String? {
+        guard let start = text.range(of: startMarker), let end = text.range(of: endMarker),
               start.lowerBound < end.lowerBound else { return nil }
-        return readme.replacingCharacters(in: start.lowerBound..<end.upperBound, with: readmeRuleTable())
+        return text.replacingCharacters(in: start.lowerBound..<end.upperBound, with: block)
     }
 
     static func failureColumn(_ time: FailureTime) -> String {

@@ -30,6 +30,8 @@ import PredicateLintCore
         let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains(RuleDocumentation.readmeRuleTable()),
                 "the README's rule table is stale: run `swift run predicate-lint generate-docs docs/rules --readme README.md`")
+        #expect(readme.contains(ArgumentParser.readmeSynopsis),
+                "the README's synopsis is stale: run `swift run predicate-lint generate-docs docs/rules --readme README.md`")
         for reporter in ReporterKind.allCases { #expect(readme.contains("`\(reporter.rawValue)`"), "README: reporter \(reporter.rawValue)") }
         for key in Configuration.keys { #expect(readme.contains(key.name), "README: configuration key \(key.name)") }
         for folder in FileDiscovery.skippedDirectories { #expect(readme.contains("`\(folder)`"), "README: skipped folder \(folder)") }
@@ -40,7 +42,7 @@ import PredicateLintCore
     @Test func helpListsWhatTheCodeHas() {
         func flat(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
         let help = flat(ArgumentParser.helpText)
-        for reporter in ReporterKind.allCases { #expect(help.contains(flat("\(reporter.rawValue): \(reporter.summary)"))) }
+        for reporter in ReporterKind.allCases { #expect(help.contains(flat("\(reporter.rawValue) \(reporter.summary)"))) }
         for option in ArgumentParser.options { #expect(help.contains(flat("\(option.spelled) \(option.help)")), "\(option.spelled)") }
         for command in ArgumentParser.subcommands { #expect(help.contains(flat("\(command.name) \(command.help)")), "\(command.name)") }
         for key in Configuration.keys { #expect(help.contains(key.name)) }

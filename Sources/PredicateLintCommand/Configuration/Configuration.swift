@@ -16,6 +16,12 @@ public struct Configuration: Sendable, Equatable {
     public var path: String?
     /// Retired rules it names (they are left out of the lists above).
     public var retiredRules: Set<String> = []
+    /// What a run does with its findings, for where flags cannot be passed (the build plugins,
+    /// Xcode Cloud). Read from the run's own configuration only (`RunSettings`); flags win.
+    public var strict: Bool?
+    /// `baseline`, made absolute against the configuration's folder.
+    public var baselinePath: String?
+    public var strictBaseline: Bool?
 
     public init() {}
 
@@ -28,7 +34,13 @@ public struct Configuration: Sendable, Equatable {
         ("included", "globs: check only files that match (relative to the file's folder)"),
         ("excluded", "globs: skip files that match; wins over included"),
         ("deployment_target", #"the oldest OS the app supports, e.g. "iOS 17.0" or "macOS 14""#),
+        ("strict", "true: warnings count as errors (as --strict)" + runWide),
+        ("baseline", "a baseline file, relative to this file's folder (as --baseline)" + runWide),
+        ("strict_baseline", "true: also fail when baselined findings were fixed (as --strict-baseline)" + runWide),
     ]
+
+    /// The keys that apply to a whole run are read where the run starts.
+    static let runWide = "; read from --config, else the configuration of the folder the run starts in"
 
     /// A configuration problem, with where it is.
     public struct Failure: Error, Equatable, CustomStringConvertible {
@@ -79,6 +91,13 @@ public struct Configuration: Sendable, Equatable {
                     throw fail("expected a platform and version such as \"iOS 17.0\" or \"macOS 14\"")
                 }
                 configuration.deploymentTarget = target
+            case "strict", "strict_baseline":
+                guard case .bool(let flag) = value else { throw fail("expected true or false") }
+                if key == "strict" { configuration.strict = flag } else { configuration.strictBaseline = flag }
+            case "baseline":
+                guard case .string(let file) = value, !file.isEmpty else { throw fail("expected the path of a baseline file") }
+                configuration.baselinePath = URL(fileURLWithPath: file, relativeTo: URL(fileURLWithPath: Paths.folder(of: path), isDirectory: true))
+                    .standardizedFileURL.path
             default:
                 throw Failure(path: path, line: line, message: "unknown key \"\(key)\"; the keys are \(keys.map(\.name).joined(separator: ", "))")
             }
@@ -156,6 +175,9 @@ public struct Configuration: Sendable, Equatable {
             "excluded": .array(excluded.map { .string($0.pattern) }),
             "deployment_target": (applied?.target ?? deploymentTarget).map { .string($0.description) } ?? .null,
             "deployment_target_source": applied.map { .string($0.source) } ?? .null,
+            "strict": .bool(strict ?? false),
+            "baseline": baselinePath.map(JSON.string) ?? .null,
+            "strict_baseline": .bool(strictBaseline ?? false),
         ]
         return document.serialized() + "\n"
     }

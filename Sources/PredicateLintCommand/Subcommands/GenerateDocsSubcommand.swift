@@ -6,7 +6,7 @@ import PredicateLintCore
 enum GenerateDocsSubcommand {
     static let subcommand = Subcommand(
         name: "generate-docs", usage: "predicate-lint generate-docs DIR [--readme FILE]",
-        help: "Write one Markdown page per rule, and an index, into DIR; with --readme FILE, also the rule table between FILE's markers.",
+        help: "Write one Markdown page per rule, and an index, into DIR; with --readme FILE, also the rule table and the synopsis between FILE's markers.",
         argument: .folder,
         parse: { arguments throws(UsageError) in
             var rest = arguments

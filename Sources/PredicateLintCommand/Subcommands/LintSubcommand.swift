@@ -50,3 +50,18 @@ enum LintSubcommand {
         return options
     }
 }
+
+extension LintOptions {
+    /// These options with the run-wide keys of `configuration` (`strict`, `baseline`,
+    /// `strict_baseline`) where no flag says otherwise.
+    func withRunSettings(of configuration: Configuration) throws(UsageError) -> LintOptions {
+        var options = self
+        options.strict = strict || configuration.strict == true
+        options.baselinePath = baselinePath ?? configuration.baselinePath
+        options.strictBaseline = strictBaseline || configuration.strictBaseline == true
+        if options.strictBaseline && options.baselinePath == nil {
+            throw UsageError(message: "\(configuration.path ?? "the configuration"): \"strict_baseline\" goes with a baseline (\"baseline\" or --baseline FILE)")
+        }
+        return options
+    }
+}

@@ -4,16 +4,23 @@ import PredicateLintCore
 /// The linter for each configuration and deployment target, made once.
 final class LinterSelection: @unchecked Sendable {
     private let enableAllRules: Bool
+    private let onlyRules: [String]
     private var byConfiguration: [String: SelectedLinter] = [:]
     private let lock = NSLock()
 
-    init(enableAllRules: Bool) {
+    init(enableAllRules: Bool, onlyRules: [String] = []) {
         self.enableAllRules = enableAllRules
+        self.onlyRules = onlyRules
     }
 
     func linter(for configuration: Configuration, target: DeploymentTarget) -> SelectedLinter {
         let key = "\(configuration.path ?? "")|\(target)"
         if let known = lock.withLock({ byConfiguration[key] }) { return known }
+        var configuration = configuration
+        if !onlyRules.isEmpty {
+            // `--only-rule` replaces the configuration's choice of rules; its severities stay.
+            (configuration.onlyRules, configuration.disabledRules, configuration.optInRules) = (onlyRules, [], [])
+        }
         let selected = SelectedLinter(configuration: configuration, enableAllRules: enableAllRules, deploymentTarget: target)
         lock.withLock { byConfiguration[key] = selected }
         return selected

@@ -14,6 +14,8 @@ public final class Workspace: @unchecked Sendable {
         public var prefilter = true
         /// `--enable-all-rules`: opt-in rules too.
         public var enableAllRules = false
+        /// `--only-rule ID`: exactly these rules; empty for what each configuration enables.
+        public var onlyRules: [String] = []
         /// `--config FILE`: one configuration for every file instead of the nearest.
         public var configurationPath: String?
         public var cache: ResultCache?
@@ -21,10 +23,11 @@ public final class Workspace: @unchecked Sendable {
         /// (tests move it ahead, so that what they have just written counts as settled).
         public var now: @Sendable () -> Int64
 
-        public init(prefilter: Bool = true, enableAllRules: Bool = false, configurationPath: String? = nil,
+        public init(prefilter: Bool = true, enableAllRules: Bool = false, onlyRules: [String] = [], configurationPath: String? = nil,
                     cache: ResultCache? = nil, now: @escaping @Sendable () -> Int64 = FileStamp.now) {
             self.prefilter = prefilter
             self.enableAllRules = enableAllRules
+            self.onlyRules = onlyRules
             self.configurationPath = configurationPath
             self.cache = cache
             self.now = now
@@ -48,7 +51,7 @@ public final class Workspace: @unchecked Sendable {
         configurations = try ConfigurationResolver(explicitPath: settings.configurationPath)
         projects = ProjectLocator(roots: roots)
         deploymentTargets = DeploymentTargets(cache: settings.cache, now: settings.now)
-        linters = LinterSelection(enableAllRules: settings.enableAllRules)
+        linters = LinterSelection(enableAllRules: settings.enableAllRules, onlyRules: settings.onlyRules)
         scanIndexes = ScanIndexes(cache: settings.cache)
         let projects = projects
         modelsPerProject = ModelsPerProject(pass: DeclarationsPass(cache: settings.cache, prefilter: settings.prefilter,

@@ -34,6 +34,12 @@ install:
 	"$(BINDIR)/predicate-lint" completions fish > "$(FISH_COMPLETIONS)/predicate-lint.fish"
 	@echo "Installed $(BINDIR)/predicate-lint ($$("$(BINDIR)/predicate-lint" --version)), with completions under $(PREFIX)/share."
 	@case ":$$PATH:" in *":$(BINDIR):"*) ;; *) echo "Add $(BINDIR) to your PATH to run it by name." ;; esac
+	@# zsh reads completions only from the folders on its fpath: asked where zsh is installed,
+	@# else assumed for the prefixes zsh builds look in (the system's, /usr/local, Homebrew's).
+	@dirs=$$(command -v zsh >/dev/null 2>&1 && zsh -fc 'print -rl -- $$fpath'); \
+	if [ -n "$$dirs" ]; then printf '%s\n' "$$dirs" | grep -qxF "$(ZSH_COMPLETIONS)" && exit 0; \
+	else case "$(PREFIX)" in /usr|/usr/local|/opt/homebrew) exit 0 ;; esac; fi; \
+	echo "For zsh completions, add this line to ~/.zshrc before compinit runs: fpath=($(ZSH_COMPLETIONS) \$$fpath)"
 
 uninstall:
 	rm -f "$(BINDIR)/predicate-lint" "$(BASH_COMPLETIONS)/predicate-lint" "$(ZSH_COMPLETIONS)/_predicate-lint" \

@@ -52,6 +52,8 @@ public struct LintOptions: Equatable, Sendable {
     public var enableAllRules = false
     /// `--only-rule ID` (repeatable): exactly these rules, whatever the configurations enable.
     public var onlyRules: [String] = []
+    /// Where an Xcode run-script phase's input files are read from, besides the paths.
+    var scriptInputs: [ScriptInputFiles.Source] = []
     /// Rewrite files with every sound correction, then report what is left.
     public var fix = false
     /// With `fix`: print the diff instead of writing.
@@ -76,6 +78,8 @@ public enum ReporterKind: String, CaseIterable, Equatable, Sendable {
     case checkstyle
     case junit
     case summary
+    case codeClimate = "codeclimate"
+    case markdown
 
     /// One line for `--help` and the README.
     public var summary: String {
@@ -88,6 +92,8 @@ public enum ReporterKind: String, CaseIterable, Equatable, Sendable {
         case .checkstyle: "Checkstyle XML"
         case .junit: "JUnit XML, a test case per finding"
         case .summary: "counts per rule and per file"
+        case .codeClimate: "Code Climate JSON, for GitLab's Code Quality report"
+        case .markdown: "a Markdown table, for a pull-request comment"
         }
     }
 }
@@ -104,7 +110,21 @@ public struct LintOption: Sendable {
         case file
         case folder
         case path
-        case choice([String])
+        case choice([Choice])
+
+        /// Values without descriptions of their own.
+        static func choice(_ values: [String]) -> Value { .choice(values.map { Choice($0) }) }
+    }
+
+    /// One value an option or subcommand takes, with what it means (for the completions).
+    public struct Choice: Sendable, Equatable {
+        public let value: String
+        public let help: String
+
+        init(_ value: String, _ help: String = "") {
+            self.value = value
+            self.help = help
+        }
     }
 
     public let names: [String]
@@ -159,7 +179,7 @@ public enum ArgumentParser {
     ]
 
     public static let options: [LintOption] = [
-        LintOption(["--reporter"], .choice(ReporterKind.allCases.map(\.rawValue)), "NAME",
+        LintOption(["--reporter"], .choice(ReporterKind.allCases.map { LintOption.Choice($0.rawValue, $0.summary) }), "NAME",
                    "The report's format, one of the REPORTERS above.") { options, value throws(UsageError) in
             guard let reporter = ReporterKind(rawValue: value) else {
                 throw UsageError(message: "unknown reporter '\(value)'; choose one of \(ReporterKind.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -179,7 +199,7 @@ public enum ArgumentParser {
             $0.configPath = $1
         },
         LintOption(["--enable-all-rules"], "Run opt-in rules too (`predicate-lint rules` marks them).") { $0.enableAllRules = true },
-        LintOption(["--only-rule"], .choice(RuleRegistry.descriptions.map(\.id)), "ID",
+        LintOption(["--only-rule"], .choice(RuleRegistry.descriptions.map { LintOption.Choice($0.id, $0.summary) }), "ID",
                    "Run only rule ID, whatever the configurations enable; repeatable.") { options, id throws(UsageError) in
             if let reason = RetiredRules.reasons[id] { throw UsageError(message: "--only-rule \(id): that rule no longer exists: \(reason)") }
             guard RuleRegistry.description(of: id) != nil else {
@@ -204,6 +224,14 @@ public enum ArgumentParser {
         LintOption(["--models"], .path, "PATH",
                    "Read model declarations from PATH (a file or folder) without checking it; repeatable. The build-tool plugin passes a target's dependencies.") {
             $0.modelPaths.append($1)
+        },
+        LintOption([ScriptInputFiles.Source.files.rawValue],
+                   "In an Xcode run-script phase: lint the Swift files among its input files (SCRIPT_INPUT_FILE_n).") {
+            $0.scriptInputs.append(.files)
+        },
+        LintOption([ScriptInputFiles.Source.fileLists.rawValue],
+                   "In an Xcode run-script phase: lint the Swift files its input file lists name (SCRIPT_INPUT_FILE_LIST_n).") {
+            $0.scriptInputs.append(.fileLists)
         },
         LintOption(["--stamp"], .file, "FILE", "Touch FILE after linting (the build-tool plugin's output).") { $0.stampPath = $1 },
         LintOption(["--no-cache"], "Do not read or write the result cache.") { $0.useCache = false },

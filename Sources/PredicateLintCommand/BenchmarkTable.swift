@@ -10,16 +10,19 @@ public struct BenchmarkRow: Sendable, Equatable {
     public var peakMB: Double
     public var serverFirstDiagnostics: Double
     public var serverMB: Double
+    /// Seconds from a change sent to the language server to its diagnostics: median, 95th percentile.
+    public var serverEditP50, serverEditP95: Double
     /// Processor time of SHA-256 over every byte, on one core.
     public var digest: Double
 
     public init(corpus: String, files: Int, megabytes: Double, readFloor: Double, parseFloor: Double, cold: Double, warm: Double,
                 edit: Double, oneFile: Double, startUp: Double, peakMB: Double, serverFirstDiagnostics: Double, serverMB: Double,
-                digest: Double) {
+                serverEditP50: Double, serverEditP95: Double, digest: Double) {
         (self.corpus, self.files, self.megabytes) = (corpus, files, megabytes)
         (self.readFloor, self.parseFloor, self.cold, self.warm, self.edit, self.oneFile, self.startUp) =
             (readFloor, parseFloor, cold, warm, edit, oneFile, startUp)
         (self.peakMB, self.serverFirstDiagnostics, self.serverMB, self.digest) = (peakMB, serverFirstDiagnostics, serverMB, digest)
+        (self.serverEditP50, self.serverEditP95) = (serverEditP50, serverEditP95)
     }
 }
 
@@ -45,6 +48,8 @@ public enum BenchmarkTable {
         ("peak memory", { String(format: "%.0f MB", $0.peakMB) }),
         ("lsp first diagnostics", { seconds($0.serverFirstDiagnostics) }),
         ("lsp memory", { String(format: "%.0f MB", $0.serverMB) }),
+        ("lsp edit to diagnostics, p50", { String(format: "%.0f ms", $0.serverEditP50 * 1000) }),
+        ("lsp edit to diagnostics, p95", { String(format: "%.0f ms", $0.serverEditP95 * 1000) }),
         ("SHA-256, one core", { String(format: "%.0f ms", $0.digest * 1000) }),
         ("cold / parse floor", { String(format: "%.3f", $0.parseFloor > 0 ? $0.cold / $0.parseFloor : 0) }),
         ("warm / read floor", { String(format: "%.1f", $0.readFloor > 0 ? $0.warm / $0.readFloor : 0) }),

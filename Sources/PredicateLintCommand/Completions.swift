@@ -9,12 +9,34 @@ public enum Completions {
         }
     }
 
-    /// The first sentence of a help text, without characters the shells' syntax gives meaning to.
+    /// The first sentence of a help text, punctuation kept (each shell's quoting below keeps
+    /// it from meaning anything), without its closing full stop.
     static func short(_ help: String) -> String {
         let sentence = help.split(separator: "\n").first.map(String.init) ?? help
-        let first = sentence.split(separator: ". ", maxSplits: 1).first.map(String.init) ?? sentence
-        return String(first.filter { !"[]:'\"`$\\(){}".contains($0) }).trimmingCharacters(in: .whitespaces)
-            .replacingOccurrences(of: ".", with: "", options: .anchored, range: nil)
+        let first = (sentence.components(separatedBy: ". ").first ?? sentence).trimmingCharacters(in: .whitespaces)
+        return first.hasSuffix(".") ? String(first.dropLast()) : first
+    }
+
+    /// Text inside a single-quoted shell word (bash, zsh): each `'` closes the quote, adds an
+    /// escaped quote and opens it again.
+    static func singleQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+
+    /// A description inside zsh `_arguments`' brackets: backslashes and brackets escaped.
+    static func zshBracketed(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "[", with: "\\[")
+            .replacingOccurrences(of: "]", with: "\\]")
+    }
+
+    /// `value:description` for zsh's `_describe`: colons in the value escaped.
+    static func zshDescribed(_ value: String, _ help: String) -> String {
+        singleQuoted(value.replacingOccurrences(of: ":", with: "\\:") + ":" + short(help))
+    }
+
+    /// A fish single-quoted word: backslashes and quotes escaped.
+    static func fishQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
     }
 
     static let commandNames = ArgumentParser.subcommands.map(\.name)
@@ -55,14 +77,31 @@ public enum Completions {
         case .none: "COMPREPLY=()"
         case .file, .path: #"COMPREPLY=($(compgen -f -- "$cur"))"#
         case .folder: #"COMPREPLY=($(compgen -d -- "$cur"))"#
-        case .choice(let choices): #"COMPREPLY=($(compgen -W ""# + choices.joined(separator: " ") + #"" -- "$cur"))"#
+        case .choice(let choices): #"COMPREPLY=($(compgen -W ""# + choices.map(\.value).joined(separator: " ") + #"" -- "$cur"))"#
         }
     }
 
     // MARK: zsh
 
+    /// The zsh function that offers an option's values, each with its description; nil where
+    /// the values have none.
+    static func zshValuesFunction(_ option: LintOption) -> (name: String, body: String)? {
+        guard case .choice(let choices) = option.value, choices.contains(where: { !$0.help.isEmpty }) else { return nil }
+        let name = "_predicate_lint_" + option.names[0].drop { $0 == "-" }.replacingOccurrences(of: "-", with: "_")
+        let values = choices.map { zshDescribed($0.value, $0.help) }.joined(separator: "\n        ")
+        return (name, """
+            \(name)() {
+                local -a values
+                values=(
+                    \(values)
+                )
+                _describe -t values \(singleQuoted(option.placeholder.lowercased())) values
+            }
+            """)
+    }
+
     static var zsh: String {
-        let commands = ArgumentParser.subcommands.map { "'\($0.name):\(short($0.help))'" }.joined(separator: "\n        ")
+        let commands = ArgumentParser.subcommands.map { zshDescribed($0.name, $0.help) }.joined(separator: "\n        ")
         let options = ArgumentParser.options.map { option -> String in
             let names = option.names.count == 1 ? option.names[0] : "{\(option.names.joined(separator: ","))}"
             let exclusion = option.names.count == 1 ? "" : "'(\(option.names.joined(separator: " ")))'"
@@ -70,17 +109,20 @@ public enum Completions {
             case .none: ""
             case .file, .path: ":\(option.placeholder):_files"
             case .folder: ":\(option.placeholder):_files -/"
-            case .choice(let choices): ":\(option.placeholder):(\(choices.joined(separator: " ")))"
+            case .choice(let choices):
+                ":\(option.placeholder):" + (zshValuesFunction(option)?.name ?? "(\(choices.map(\.value).joined(separator: " ")))")
             }
-            return "\(exclusion)\(names)'[\(short(option.help))]\(action)'"
+            return "\(exclusion)\(names)" + singleQuoted("[\(zshBracketed(short(option.help)))]\(action)")
         }.joined(separator: " \\\n        ")
         let rules = ArgumentParser.subcommands.first { $0.name == "explain" }.map { command -> String in
-            if case .choice(let ids) = command.argument { return ids.joined(separator: " ") }
+            if case .choice(let ids) = command.argument { return ids.map(\.value).joined(separator: " ") }
             return ""
         } ?? ""
+        let valueFunctions = ArgumentParser.options.compactMap(zshValuesFunction).map(\.body).joined(separator: "\n")
         return """
             #compdef predicate-lint
             # zsh completion for predicate-lint (`predicate-lint completions zsh`)
+            \(valueFunctions)
             _predicate_lint() {
                 local -a commands
                 commands=(
@@ -114,9 +156,12 @@ public enum Completions {
         var lines = ["# fish completion for predicate-lint (`predicate-lint completions fish`)"]
         let noCommandYet = "not __fish_seen_subcommand_from \(commandNames.joined(separator: " "))"
         for command in ArgumentParser.subcommands {
-            lines.append("complete -c predicate-lint -n '\(noCommandYet)' -a \(command.name) -d '\(short(command.help))'")
+            lines.append("complete -c predicate-lint -n '\(noCommandYet)' -a \(command.name) -d \(fishQuoted(short(command.help)))")
             if case .choice(let choices) = command.argument, command.name != "lint" {
-                lines.append("complete -c predicate-lint -n '__fish_seen_subcommand_from \(command.name)' -x -a '\(choices.joined(separator: " "))'")
+                for choice in choices {
+                    lines.append("complete -c predicate-lint -n '__fish_seen_subcommand_from \(command.name)' -x -a \(fishQuoted(choice.value))"
+                        + (choice.help.isEmpty ? "" : " -d \(fishQuoted(short(choice.help)))"))
+                }
             }
         }
         for option in ArgumentParser.options {
@@ -128,9 +173,15 @@ public enum Completions {
             case .none: break
             case .file, .path: line += " -r -F"
             case .folder: line += " -r -a '(__fish_complete_directories)'"
-            case .choice(let choices): line += " -x -a '\(choices.joined(separator: " "))'"
+            case .choice(let choices):
+                // A line per value, so that each has its own description.
+                for choice in choices where !choice.help.isEmpty {
+                    lines.append(line + " -x -a \(fishQuoted(choice.value)) -d \(fishQuoted(short(choice.help)))")
+                }
+                let plain = choices.filter(\.help.isEmpty).map(\.value)
+                line += plain.isEmpty ? " -x" : " -x -a " + fishQuoted(plain.joined(separator: " "))
             }
-            lines.append(line + " -d '\(short(option.help))'")
+            lines.append(line + " -d \(fishQuoted(short(option.help)))")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -33,6 +33,20 @@ struct LintRun {
     }
 
     func run() -> CommandOutput {
+        guard options.scriptInputs.isEmpty else {
+            // An Xcode run-script phase's inputs join the paths.
+            switch ScriptInputFiles.paths(from: options.scriptInputs, variables: environment.variables) {
+            case .success(let paths):
+                var options = options
+                (options.paths, options.scriptInputs) = (options.paths + paths, [])
+                guard !options.paths.isEmpty else {
+                    return CommandOutput(standardError: "No Swift files among the run-script phase's inputs; nothing to check\n")
+                }
+                return LintRun(options: options, environment: environment).run()
+            case .failure(let error):
+                return CommandOutput(standardError: "error: \(error.message)\n", exitCode: 2)
+            }
+        }
         let workspace: Workspace
         do {
             workspace = try Workspace(roots: options.paths, settings: Workspace.Settings(

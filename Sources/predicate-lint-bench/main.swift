@@ -136,9 +136,13 @@ final class ManagedAtomicCounter: @unchecked Sendable {
 }
 
 /// The language server on `root`: seconds from sending `initialize` to the first diagnostics
-/// for `file` (opened right after `initialized`), and its peak memory once it has gone idle
-/// (its models indexed in the background).
-func languageServer(root: String, file: String) -> (firstDiagnostics: Double, peakMB: Double) {
+/// for `file` (opened right after `initialized`), its peak memory once it has gone idle (its
+/// models indexed in the background), and then edit to diagnostics: `edits` changes of the
+/// document, each sent once the last one's diagnostics arrived, alternately adding and removing
+/// a line with a finding (the server publishes only diagnostics that changed), the median and
+/// the 95th percentile.
+func languageServer(root: String, file: String, edits: Int = 40)
+    -> (firstDiagnostics: Double, peakMB: Double, editP50: Double, editP95: Double) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: tool)
     process.arguments = ["lsp"]
@@ -146,27 +150,40 @@ func languageServer(root: String, file: String) -> (firstDiagnostics: Double, pe
     process.standardInput = input
     process.standardOutput = output
     process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-    guard (try? process.run()) != nil else { return (0, 0) }
+    guard (try? process.run()) != nil else { return (0, 0, 0, 0) }
     func send(_ json: String) {
         input.fileHandleForWriting.write(Data("Content-Length: \(json.utf8.count)\r\n\r\n\(json)".utf8))
     }
     func quoted(_ text: String) -> String { JSON.quoted(text) }
     let uri = "file://" + file
     let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+    // The version of each diagnostics message, read from the framed messages as they come.
+    var buffer = Data()
+    func nextDiagnosticsVersion() -> Int? {
+        while true {
+            if let header = buffer.range(of: Data("\r\n\r\n".utf8)) {
+                let length = Int(String(decoding: buffer[buffer.startIndex..<header.lowerBound], as: UTF8.self)
+                    .replacingOccurrences(of: "Content-Length: ", with: "")) ?? 0
+                if buffer.endIndex - header.upperBound >= length {
+                    let body = buffer[header.upperBound..<header.upperBound + length]
+                    buffer = Data(buffer[(header.upperBound + length)...])
+                    let message = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]
+                    if message?["method"] as? String == "textDocument/publishDiagnostics" {
+                        return (message?["params"] as? [String: Any])?["version"] as? Int ?? 0
+                    }
+                    continue
+                }
+            }
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { return nil }
+            buffer.append(chunk)
+        }
+    }
     let start = now()
     send(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rootUri":\#(quoted("file://" + root)),"capabilities":{}}}"#)
     send(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
     send(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":\#(quoted(uri)),"languageId":"swift","version":1,"text":\#(quoted(text))}}}"#)
-    // Reads messages until the diagnostics for the file arrive.
-    var buffer = Data()
-    var first = 0.0
-    let marker = Data("publishDiagnostics".utf8)
-    while first == 0 {
-        let chunk = output.fileHandleForReading.availableData
-        if chunk.isEmpty { break }
-        buffer.append(chunk)
-        if buffer.range(of: marker) != nil { first = now() - start }
-    }
+    let first = nextDiagnosticsVersion() != nil ? now() - start : 0
     // Idle: no processor time used for a second.
     func cpuTicks() -> Int {
         guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8) else { return -1 }
@@ -183,11 +200,24 @@ func languageServer(root: String, file: String) -> (firstDiagnostics: Double, pe
     let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
     let peakKB = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
         .flatMap { Double($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+    var latencies: [Double] = []
+    let finding = "\nlet benchmarkEdit = #Predicate<String> { $0.hasPrefix(\"a\") }\n"
+    for version in 2..<(2 + edits) {
+        let edited = version % 2 == 0 ? text + finding : text
+        let sent = now()
+        send(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":\#(quoted(uri)),"version":\#(version)},"contentChanges":[{"text":\#(quoted(edited))}]}}"#)
+        while let received = nextDiagnosticsVersion(), received < version {}
+        latencies.append(now() - sent)
+    }
+    latencies.sort()
     send(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#)
     send(#"{"jsonrpc":"2.0","method":"exit"}"#)
     try? input.fileHandleForWriting.close()
     process.waitUntilExit()
-    return (first, peakKB / 1024)
+    func percentile(_ fraction: Double) -> Double {
+        latencies.isEmpty ? 0 : latencies[min(latencies.count - 1, Int((Double(latencies.count) * fraction).rounded(.up)) - 1)]
+    }
+    return (first, peakKB / 1024, percentile(0.5), percentile(0.95))
 }
 
 /// The file an edit touches: the first one holding a predicate.
@@ -254,13 +284,15 @@ func predicateFile(_ files: [String]) -> String {
     let startUp = best { _ = runTool(["version"]) }
     let server = languageServer(root: root, file: edited)
 
-    print(label.padding(toLength: 10, withPad: " ", startingAt: 0) + String(format: "%6d %5.1f  %5.2fs  %5.2fs  %5.2fs  %5.2fs  %5.2fs  %6.0f ms  %5.0f ms  %7.1f  %6.2fs  %7.1f  %10.3f  %9.2f  %6.0f ms",
+    print(label.padding(toLength: 10, withPad: " ", startingAt: 0) + String(format: "%6d %5.1f  %5.2fs  %5.2fs  %5.2fs  %5.2fs  %5.2fs  %6.0f ms  %5.0f ms  %7.1f  %6.2fs  %7.1f  %5.0f ms  %5.0f ms  %10.3f  %9.2f  %6.0f ms",
                  files.count, Double(bytes) / 1e6, read, parse, cold, warm, edit, oneFile * 1000, startUp * 1000,
-                 peak, server.firstDiagnostics, server.peakMB, cold / parse, warm / read, digest * 1000))
+                 peak, server.firstDiagnostics, server.peakMB, server.editP50 * 1000, server.editP95 * 1000, cold / parse, warm / read,
+                 digest * 1000))
     if let note { print("          (\(note))") }
     rows.append(BenchmarkRow(corpus: label, files: files.count, megabytes: Double(bytes) / 1e6, readFloor: read, parseFloor: parse,
                              cold: cold, warm: warm, edit: edit, oneFile: oneFile, startUp: startUp, peakMB: peak,
-                             serverFirstDiagnostics: server.firstDiagnostics, serverMB: server.peakMB, digest: digest))
+                             serverFirstDiagnostics: server.firstDiagnostics, serverMB: server.peakMB,
+                             serverEditP50: server.editP50, serverEditP95: server.editP95, digest: digest))
     return cold
 }
 
@@ -288,7 +320,7 @@ func settle() {
 }
 
 print("predicate-lint-bench on \(ProcessInfo.processInfo.activeProcessorCount) cores, best of \(repetitions)")
-print("corpus     files    MB   read    parse   cold    warm    edit    one-file  start-up  peak MB  lsp 1st  lsp MB  cold/parse  warm/read  digest")
+print("corpus     files    MB   read    parse   cold    warm    edit    one-file  start-up  peak MB  lsp 1st  lsp MB  edit p50  edit p95  cold/parse  warm/read  digest")
 var coldTimes: [Int: Double] = [:]
 for size in sizes {
     let root = keep ? NSTemporaryDirectory() + "predicate-lint-bench-\(size)-\(getpid())" : scratch("\(size)")

@@ -85,4 +85,26 @@ import PredicateLintCore
         #expect(output.standardOutput.contains(#""strict": true"#))
         #expect(output.standardOutput.contains(#""baseline": "\#(tree.path("b.json"))""#), "\(output.standardOutput)")
     }
+
+    /// Xcode's run-script phase passes its inputs in the environment: files, and file lists.
+    @Test func anXcodeRunScriptPhasesInputsAreLinted() throws {
+        let tree = try TemporaryTree(["A.swift": Self.hasPrefix, "B.swift": Self.hasPrefix, "C.swift": Self.hasPrefix,
+                                      "Info.plist": "<plist/>"])
+        try tree.write("inputs.xcfilelist", Data("\(tree.path("B.swift"))\n\n  \(tree.path("Info.plist"))\n".utf8))
+        func lint(_ arguments: [String], _ variables: [String: String]) -> CommandOutput {
+            Command.run(arguments, environment: CommandEnvironment(variables: variables, workingDirectory: tree.path()))
+        }
+        let files = lint(["--use-script-input-files"], ["SCRIPT_INPUT_FILE_COUNT": "2", "SCRIPT_INPUT_FILE_0": tree.path("A.swift"),
+                                                         "SCRIPT_INPUT_FILE_1": tree.path("Info.plist")])
+        #expect(files.exitCode == 1 && files.standardOutput.contains("A.swift:1:") && !files.standardOutput.contains("C.swift"),
+                "\(files.standardOutput)\(files.standardError)")
+        let lists = lint(["--use-script-input-file-lists"], ["SCRIPT_INPUT_FILE_LIST_COUNT": "1",
+                                                              "SCRIPT_INPUT_FILE_LIST_0": tree.path("inputs.xcfilelist")])
+        #expect(lists.exitCode == 1 && lists.standardOutput.contains("B.swift:1:") && !lists.standardOutput.contains("A.swift"),
+                "\(lists.standardOutput)\(lists.standardError)")
+        let outside = lint(["--use-script-input-files"], [:])
+        #expect(outside.exitCode == 2 && outside.standardError.contains("SCRIPT_INPUT_FILE_COUNT is not set"))
+        let none = lint(["--use-script-input-files"], ["SCRIPT_INPUT_FILE_COUNT": "0"])
+        #expect(none.exitCode == 0 && none.standardError.contains("nothing to check"))
+    }
 }

@@ -42,6 +42,37 @@ import Testing
         #expect(output.contains("rule: has-prefix"), "\(output)")
     }
 
+    /// Descriptions keep their punctuation: read back as the shell reads the quoted word (zsh
+    /// and bash share single-quote rules), the text is the help's first sentence.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/bash")))
+    func descriptionsKeepTheirPunctuation() throws {
+        let zsh = script("zsh")
+        for option in ["--write-baseline", "--enable-all-rules"] {
+            let line = try #require(zsh.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(option + "'[") })
+            let word = line.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: #" \"#, with: "")
+            let (status, read) = try runProgram("/usr/bin/bash", ["-c", "printf '%s' " + word])
+            #expect(status == 0, "\(line)")
+            let help = try #require(ArgumentParser.options.first { $0.names.contains(option) }).help
+            #expect(read == option + "[" + Completions.short(help).replacingOccurrences(of: "[", with: "\\[")
+                .replacingOccurrences(of: "]", with: "\\]") + "]" + (option == "--write-baseline" ? ":FILE:_files" : ""), "\(read)")
+        }
+        #expect(Completions.short("Record today's findings in FILE.") == "Record today's findings in FILE")
+        #expect(script("fish").contains(#"-d 'Record today\'s findings in FILE'"#))
+        #expect(zsh.contains(#"Run opt-in rules too (`predicate-lint rules` marks them)"#))
+    }
+
+    /// Each reporter, and each rule `--only-rule` takes, is offered with its own description.
+    @Test func eachValueHasItsOwnDescription() {
+        let zsh = script("zsh"), fish = script("fish")
+        for reporter in ReporterKind.allCases {
+            #expect(zsh.contains(Completions.zshDescribed(reporter.rawValue, reporter.summary)), "zsh: \(reporter)")
+            #expect(fish.contains("-l reporter -x -a '\(reporter.rawValue)' -d \(Completions.fishQuoted(Completions.short(reporter.summary)))"),
+                    "fish: \(reporter)")
+        }
+        #expect(zsh.contains(":NAME:_predicate_lint_reporter'"))
+        #expect(zsh.contains("'has-prefix:"))
+    }
+
     @Test func versionIsACommandToo() {
         #expect(Command.run(["version"]).standardOutput == ToolVersion.current + "\n")
         #expect(Command.run(["--version"]).standardOutput == ToolVersion.current + "\n")

@@ -23,6 +23,9 @@ struct InstallTests {
                            "share/fish/vendor_completions.d/predicate-lint.fish"] {
             #expect(FileManager.default.fileExists(atPath: prefix.path(completion)), "\(completion)")
         }
+        // A prefix zsh does not search: the output says what to add (zsh is not installed here,
+        // and a prefix of its own is never on a zsh's default fpath).
+        #expect(installed.output.contains("fpath=(\(prefix.path("share/zsh/site-functions")) $fpath)"), "\(installed.output)")
         let removed = try Self.make(["uninstall", "PREFIX=\(prefix.path())"])
         #expect(removed.status == 0)
         #expect(!FileManager.default.fileExists(atPath: binary))

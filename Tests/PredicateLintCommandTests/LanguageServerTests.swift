@@ -20,9 +20,9 @@ import Testing
             var current: Int32? { lock.withLock { value } }
         }
 
-        init(timeLimit: Duration = DocumentLanes.standardTimeLimit) {
+        init(timeLimit: Duration = DocumentLanes.standardTimeLimit, diskCheckInterval: DispatchTimeInterval = .seconds(1)) {
             let server = LanguageServer(input: toServer.fileHandleForReading, output: fromServer.fileHandleForWriting,
-                                        debounce: .milliseconds(20), timeLimit: timeLimit)
+                                        timeLimit: timeLimit, diskCheckInterval: diskCheckInterval)
             let status = exitStatus
             Thread { status.set(server.run()) }.start()
         }
@@ -140,7 +140,7 @@ import Testing
         let registration = try editor.next { $0["method"] as? String == "client/registerCapability" }
         let watchers = (((registration["params"] as? [String: Any])?["registrations"] as? [[String: Any]])?.first?["registerOptions"]
             as? [String: Any])?["watchers"] as? [[String: Any]]
-        #expect(watchers?.compactMap { $0["globPattern"] as? String } == ["**/*.swift", "**/.predicate-lint.json"])
+        #expect(watchers?.compactMap { $0["globPattern"] as? String } == ["**/*.swift", "**/.predicate-lint.json", "**/project.pbxproj"])
 
         // The workspace's models are known: `loud` is computed in a file that is not open.
         let uri = Self.uri(tree.path("Views/List.swift"))
@@ -230,6 +230,75 @@ import Testing
         let params = sent.first?["params"] as? [String: Any]
         #expect(params?["uri"] as? String == second)
         #expect((params?["diagnostics"] as? [[String: Any]])?.first?["severity"] as? Int == 2)
+    }
+
+    /// A broken configuration never leaves its files looking clean: each open file it governs
+    /// says so on its first line, a message names the configuration and line once, and the
+    /// configuration itself, when open, shows the problem on its line.
+    @Test func aBrokenConfigurationIsShownNotHidden() throws {
+        let tree = try TemporaryTree([".predicate-lint.json": "{\n  \"disabled_rules\": 3\n}\n"])
+        let editor = Editor()
+        try editor.initialize(tree.path())
+        let uri = Self.uri(tree.path("A.swift"))
+        try editor.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "version": 1,
+            "text": "let q = #Predicate<Song> { $0.title.hasPrefix(\"a\") }\n"]])
+        let diagnostics = try editor.diagnostics(for: uri, version: 1)
+        #expect(diagnostics.count == 1 && diagnostics.first?["severity"] as? Int == 1, "\(diagnostics)")
+        let said = diagnostics.first?["message"] as? String ?? ""
+        #expect(said.contains(tree.path(".predicate-lint.json") + ":2") && said.contains("not checked"), "\(said)")
+        let shown = try editor.next { $0["method"] as? String == "window/showMessage" }
+        let message = (shown["params"] as? [String: Any])?["message"] as? String ?? ""
+        #expect(message.contains(tree.path(".predicate-lint.json") + ":2"), "\(shown)")
+
+        let configuration = Self.uri(tree.path(".predicate-lint.json"))
+        try editor.notify("textDocument/didOpen", ["textDocument": ["uri": configuration, "languageId": "json", "version": 1,
+            "text": "{\n  \"disabled_rules\": 3\n}\n"]])
+        let own = try editor.diagnostics(for: configuration, version: 1)
+        #expect(own.count == 1 && Self.start(own[0]) == (1, 0), "\(own)")
+        // Fixed on disk: the file is checked, and the message is not repeated.
+        try tree.write(".predicate-lint.json", Data("{}\n".utf8))
+        try editor.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": configuration, "type": 2]]])
+        #expect(Editor.codes(try editor.diagnostics(for: uri, version: 1, codes: ["has-prefix"])) == ["has-prefix"])
+    }
+
+    /// With a cold cache, the first diagnostics already hold the model rules' findings: the
+    /// server says nothing until the workspace's models are known.
+    @Test func theFirstDiagnosticsKnowTheModels() throws {
+        var files = ["Models/Song.swift": "@Model final class Song {\n var title = \"\"\n var loud: Bool { true }\n}\n"]
+        // Enough other files that indexing takes longer than checking one small document.
+        for index in 0..<400 { files["Views/View\(index).swift"] = "struct View\(index) { var x = \(index) }\n" + String(repeating: "// filler\n", count: 40) }
+        let tree = try TemporaryTree(files)
+        let editor = Editor()
+        try editor.initialize(tree.path())
+        let uri = Self.uri(tree.path("Views/List.swift"))
+        try editor.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "version": 1,
+            "text": "let p = #Predicate<Song> { $0.loud }\n"]])
+        let first = try editor.next(within: 30) { $0["method"] as? String == "textDocument/publishDiagnostics" }
+        let diagnostics = (first["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
+        #expect(Editor.codes(diagnostics) == ["computed-property"], "\(first)")
+    }
+
+    /// A client that cannot watch files (Neovim on Linux) still sees configuration and Xcode
+    /// project changes: the server checks their stamps itself.
+    @Test func changesOnDiskAreNoticedWithoutAWatcher() throws {
+        let project = { (ios: String, macos: String) in
+            DeploymentTargetTests.xcodeProject(project: "IPHONEOS_DEPLOYMENT_TARGET = \(ios); MACOSX_DEPLOYMENT_TARGET = \(macos);",
+                                               targets: [("application", "")])
+        }
+        let tree = try TemporaryTree(["App.xcodeproj/project.pbxproj": project("17.0", "14.0")])
+        let editor = Editor(diskCheckInterval: .milliseconds(200))
+        try editor.initialize(tree.path(), watchesFiles: false)
+        let uri = Self.uri(tree.path("App/Query.swift"))
+        try editor.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "version": 1,
+            "text": "let e = #Expression<Movie, Int> { $0.year }\nlet q = #Predicate<Movie> { $0.title.hasPrefix(\"a\") }\n"]])
+        #expect(Editor.codes(try editor.diagnostics(for: uri, version: 1, codes: ["availability", "has-prefix"])) == ["availability", "has-prefix"])
+        // The project now supports only systems that have `#Expression`.
+        try tree.write("App.xcodeproj/project.pbxproj", Data(project("18.0", "15.0").utf8))
+        #expect(Editor.codes(try editor.diagnostics(for: uri, version: 1, codes: ["has-prefix"])) == ["has-prefix"])
+        // And a configuration appears.
+        try tree.write(".predicate-lint.json", Data(#"{ "disabled_rules": ["has-prefix"] }"#.utf8))
+        let after = try editor.diagnostics(for: uri, version: 1, codes: ["unsupported-member"])
+        #expect(Editor.codes(after) == ["unsupported-member"], "\(after)")
     }
 
     @Test func theProtocolsRulesAreKept() throws {

@@ -104,6 +104,36 @@ import Testing
         #expect(result(try client.request("ping")).isEmpty)
     }
 
+    /// Each finding says where it ends, whether it can be fixed, and the edits that fix it:
+    /// applied as an assistant would (1-based lines, UTF-8 columns), they give what fix_swift
+    /// gives.
+    @Test func findingsCarryTheirFix() throws {
+        let client = Client()
+        _ = try client.initialize()
+        let code = "let p = #Predicate<Song> { /* é */ $0.title.hasPrefix(\"a\") && $0.loud }"
+        let lint = try client.call("lint_swift", ["code": code, "models": ["@Model final class Song { var title = \"\"\n var loud: Bool { true } }"]])
+        let findings = structured(lint)["findings"] as? [[String: Any]] ?? []
+        let prefix = try #require(findings.first { $0["rule"] as? String == "has-prefix" })
+        let computed = try #require(findings.first { $0["rule"] as? String == "computed-property" })
+        #expect(prefix["fixable"] as? Bool == true && computed["fixable"] as? Bool == false && computed["fix"] == nil)
+        // `hasPrefix` spans columns 46 to 55 (the é is two UTF-8 bytes).
+        #expect(prefix["line"] as? Int == 1 && prefix["column"] as? Int == 46 && prefix["endLine"] as? Int == 1 && prefix["endColumn"] as? Int == 55,
+                "\(prefix)")
+        let edits = ((prefix["fix"] as? [String: Any])?["edits"] as? [[String: Any]]) ?? []
+        #expect(!edits.isEmpty)
+        var bytes = Array(code.utf8)
+        // Applied from the last edit backwards, so that earlier positions stay put.
+        for edit in edits.reversed() {
+            func offset(_ position: Any?) -> Int { ((position as? [String: Any])?["column"] as? Int ?? 1) - 1 }
+            bytes.replaceSubrange(offset(edit["start"])..<offset(edit["end"]), with: Array((edit["replacement"] as? String ?? "").utf8))
+        }
+        let fix = try client.call("fix_swift", ["code": code, "models": ["@Model final class Song { var title = \"\"\n var loud: Bool { true } }"]])
+        #expect(String(decoding: bytes, as: UTF8.self) == structured(fix)["fixedCode"] as? String)
+        // What is left after fixing is placed in the fixed code.
+        let left = (structured(fix)["findings"] as? [[String: Any]])?.first
+        #expect(left?["rule"] as? String == "computed-property" && left?["column"] as? Int == 70, "\(String(describing: left))")
+    }
+
     /// Arguments the schema does not allow, and a tool's own failures, are results the
     /// assistant reads (`isError`), not protocol errors.
     @Test(arguments: [

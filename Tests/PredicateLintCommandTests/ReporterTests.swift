@@ -32,7 +32,7 @@ import PredicateLintCore
 
     /// A file name with a newline cannot make a line of its own in any line-based format (it
     /// could pass for a finding), nor break an XML report.
-    @Test(arguments: ["xcode", "pretty", "summary", "github-actions", "checkstyle", "junit"])
+    @Test(arguments: ["xcode", "pretty", "summary", "github-actions", "checkstyle", "junit", "markdown"])
     func aNewlineInAFileNameStaysInsideItsLine(_ reporter: String) throws {
         let name = "Evil\nSources/Fake.swift:1:1: error: injected [has-prefix]\r.swift"
         let tree = try TemporaryTree(["Sources/\(name)": Self.code])
@@ -208,6 +208,48 @@ import PredicateLintCore
             #expect(rules[ruleIndex]["id"] as? String == result["ruleId"] as? String)
             #expect(((result["partialFingerprints"] as? [String: String])?["predicateLint/v1"])?.count == 16)
         }
+    }
+
+    /// GitLab's Code Quality format: a JSON array whose issues each have a description,
+    /// check name, fingerprint (unique: GitLab shows one issue per fingerprint), a severity of
+    /// its scale, and a relative path with a line.
+    @Test func codeClimateHasWhatGitLabReads() throws {
+        let tree = try TemporaryTree(["Sources/App.swift": Self.code + Self.code])
+        let output = Command.run(["--reporter", "codeclimate", tree.path("Sources")],
+                                 environment: CommandEnvironment(workingDirectory: tree.path()))
+        let issues = try #require(try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [[String: Any]])
+        #expect(issues.count == 4)
+        for issue in issues {
+            #expect(issue["type"] as? String == "issue")
+            #expect((issue["description"] as? String)?.isEmpty == false)
+            #expect(["has-prefix", "force-unwrap"].contains(issue["check_name"] as? String ?? ""))
+            #expect(["info", "minor", "major", "critical", "blocker"].contains(issue["severity"] as? String ?? ""))
+            let location = issue["location"] as? [String: Any]
+            #expect(location?["path"] as? String == "Sources/App.swift")
+            #expect(((location?["lines"] as? [String: Any])?["begin"] as? Int ?? 0) >= 1)
+        }
+        // The same line twice in a file: still two fingerprints.
+        #expect(Set(issues.compactMap { $0["fingerprint"] as? String }).count == 4)
+        #expect(issues.map { $0["severity"] as? String } == ["major", "minor", "major", "minor"])
+        try tree.write("Clean.swift", Data("let x = 1\n".utf8))
+        let none = Command.run(["--reporter", "codeclimate", tree.path("Clean.swift")])
+        #expect(none.standardOutput == "[]\n")
+    }
+
+    /// A table a pull-request comment renders: a header, a row per finding with five cells, and
+    /// messages that cannot end a cell or open an HTML tag.
+    @Test func markdownIsATableWithARowPerFinding() throws {
+        let (output, _) = try run(["--reporter", "markdown"])
+        let lines = output.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "**PredicateLint** found 1 error and 1 warning.")
+        #expect(lines[2] == "| file | line | severity | rule | message |")
+        let rows = lines.dropFirst(4).filter { !$0.isEmpty }
+        #expect(rows.count == 2)
+        #expect(rows.first?.hasPrefix("| `Sources/App.swift` | 1 | error | [`has-prefix`](") == true, "\(output.standardOutput)")
+        #expect(Reporter.markdownCell("a | b <T> && c\nd") == "a \\| b &lt;T&gt; &amp;&amp; c d")
+        // Five cells between six pipes that are not escaped (seven pieces).
+        for row in rows { #expect(row.split(separator: "|", omittingEmptySubsequences: false).count - row.components(separatedBy: "\\|").count + 1 == 7) }
+        #expect(Reporter.report(ReportInput(findings: []), as: .markdown) == "**PredicateLint** found no problems.\n")
     }
 
     @Test func sarifFingerprintsSurviveLinesInsertedAbove() throws {

@@ -26,4 +26,11 @@ import PredicateLintCore
         #expect(configuration.retiredRules == ["constant-predicate"])
         #expect(!configuration.enabledRuleIDs().contains("constant-predicate"))
     }
+
+    /// `explain` of a retired rule says it is gone and why, rather than that it never was.
+    @Test func explainingARetiredRuleSaysWhyItWasRetired() {
+        let output = Command.run(["explain", "constant-predicate"])
+        #expect(output.exitCode == 0 && output.standardOutput.contains("no longer exists"), "\(output.standardError)")
+        #expect(output.standardOutput.contains(RetiredRules.reasons["constant-predicate"]!))
+    }
 }

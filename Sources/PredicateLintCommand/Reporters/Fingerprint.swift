@@ -16,4 +16,17 @@ public enum Fingerprint {
         return String(decoding: bytes[start..<end], as: UTF8.self)
             .split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
+
+    /// One fingerprint per finding, unique within the report: the file (as the report shows
+    /// it), the rule, the normalized line, and how many findings with those came before it.
+    /// SARIF's `partialFingerprints` and Code Climate's `fingerprint` are these.
+    static func perFinding(_ input: ReportInput) -> [String] {
+        var occurrences: [[String]: Int] = [:]
+        return input.findings.map { finding in
+            let key = [input.relativePath(finding.path), finding.ruleID, normalizedLine(of: finding, in: input.sources[finding.path])]
+            let occurrence = occurrences[key, default: 0]
+            occurrences[key] = occurrence + 1
+            return StableHash.hex(key + [String(occurrence)])
+        }
+    }
 }

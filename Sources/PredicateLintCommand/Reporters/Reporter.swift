@@ -36,6 +36,8 @@ public enum Reporter {
         case .checkstyle: checkstyle(input)
         case .junit: junit(input)
         case .summary: summary(input)
+        case .codeClimate: codeClimate(input)
+        case .markdown: markdown(input)
         }
     }
 

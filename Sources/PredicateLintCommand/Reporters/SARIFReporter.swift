@@ -18,12 +18,8 @@ extension Reporter {
                 "defaultConfiguration": ["level": .string(description.severity.rawValue)],
             ]
         }
-        var occurrences: [[String]: Int] = [:]
-        let results = input.findings.map { finding -> JSON in
+        let results = zip(input.findings, Fingerprint.perFinding(input)).map { finding, fingerprint -> JSON in
             let path = input.relativePath(finding.path)
-            let key = [path, finding.ruleID, Fingerprint.normalizedLine(of: finding, in: input.sources[finding.path])]
-            let occurrence = occurrences[key, default: 0]
-            occurrences[key] = occurrence + 1
             return [
                 "ruleId": .string(finding.ruleID),
                 "ruleIndex": .integer(ruleIndex[finding.ruleID] ?? 0),
@@ -34,7 +30,7 @@ extension Reporter {
                     "region": ["startLine": .integer(finding.line),
                                "startColumn": .integer(utf16Column(of: finding, in: input.sources[finding.path]))],
                 ]]],
-                "partialFingerprints": ["predicateLint/v1": .string(StableHash.hex(key + [String(occurrence)]))],
+                "partialFingerprints": ["predicateLint/v1": .string(fingerprint)],
             ]
         }
         let log: JSON = [

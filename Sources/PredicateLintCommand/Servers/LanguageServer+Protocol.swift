@@ -42,12 +42,6 @@ extension LanguageServer {
         return text.applying([TextEdit(range: offsets, replacement: newText)])
     }
 
-    /// The span of the token a finding names.
-    static func span(of finding: Finding, in file: SourceFile) -> Range<Int> {
-        guard let token = file.tree.token(at: AbsolutePosition(utf8Offset: finding.offset)) else { return finding.offset..<finding.offset }
-        return finding.offset..<max(finding.offset, token.endPositionBeforeTrailingTrivia.utf8Offset)
-    }
-
     /// A document that cannot be checked says so where the trouble is, rather than looking clean.
     static func diagnostic(for problem: SourceFile.Problem) -> JSON {
         let position: JSON = ["line": .integer(problem.line - 1), "character": 0]
@@ -55,10 +49,39 @@ extension LanguageServer {
                 "message": .string("PredicateLint did not check this file: it \(problem)")]
     }
 
+    /// A file under a broken configuration was not checked: said on its first line.
+    static func diagnostic(for failure: Configuration.Failure) -> JSON {
+        let position: JSON = ["line": 0, "character": 0]
+        return ["range": ["start": position, "end": position], "severity": 1, "source": "predicate-lint",
+                "message": .string("PredicateLint did not check this file: \(message(for: failure))")]
+    }
+
+    /// What is wrong with a configuration, naming it and the line.
+    static func message(for failure: Configuration.Failure) -> String {
+        "the configuration \(failure.path)\(failure.line.map { ":\($0)" } ?? "") is broken: \(failure.message); "
+            + "the files it governs are not checked until it is fixed"
+    }
+
+    static func isConfiguration(_ path: String) -> Bool {
+        path.hasSuffix("/" + Configuration.fileName) || path == Configuration.fileName
+    }
+
+    /// An open configuration's problem, on its line.
+    static func diagnostics(ofConfiguration text: String, path: String) -> JSON {
+        do {
+            _ = try Configuration.parse(text, path: path)
+            return []
+        } catch {
+            let position: JSON = ["line": .integer(max(0, (error.line ?? 1) - 1)), "character": 0]
+            return [["range": ["start": position, "end": position], "severity": 1, "source": "predicate-lint",
+                     "message": .string(error.message)]]
+        }
+    }
+
     static func diagnostics(_ findings: [Finding], in file: SourceFile, positions: TextPositions) -> [JSON] {
         findings.map { finding in
             [
-                "range": positions.range(span(of: finding, in: file)),
+                "range": positions.range(file.span(of: finding)),
                 "severity": finding.severity == .error ? 1 : 2,
                 "code": .string(finding.ruleID),
                 "codeDescription": ["href": .string(RuleDocumentation.pageURL(for: finding.ruleID))],

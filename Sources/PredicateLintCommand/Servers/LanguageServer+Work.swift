@@ -18,7 +18,8 @@ extension LanguageServer {
         ("id", "predicate-lint-watch"), ("method", "client/registerCapability"),
         ("params", ["registrations": [[
             "id": "predicate-lint-files", "method": "workspace/didChangeWatchedFiles",
-            "registerOptions": ["watchers": [["globPattern": "**/*.swift"], ["globPattern": .string("**/\(Configuration.fileName)")]]],
+            "registerOptions": ["watchers": [["globPattern": "**/*.swift"], ["globPattern": .string("**/\(Configuration.fileName)")],
+                                              ["globPattern": "**/project.pbxproj"]]],
         ]]]),
     ])
 
@@ -67,7 +68,7 @@ extension LanguageServer {
         let file = SourceFile(path: path(of: uri), text: text)
         let positions = TextPositions(text)
         guard let requested = positions.offsets(of: range) else { return nil }
-        return .array((findings(in: file, workspace: workspace, until: deadline) ?? []).filter { span(of: $0, in: file).meets(requested) }.flatMap { finding in
+        return .array((findings(in: file, workspace: workspace, until: deadline) ?? []).filter { file.span(of: $0).meets(requested) }.flatMap { finding in
             codeActions(for: finding, uri: uri, file: file, positions: positions)
         })
     }

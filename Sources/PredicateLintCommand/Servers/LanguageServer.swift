@@ -10,6 +10,8 @@ import SwiftSyntax
 ///
 /// Quiet when idle: a document is checked again only when its text, its configuration or its
 /// project's models change, and diagnostics are sent only when they differ from the last ones.
+/// Never clean by mistake: nothing is published until the workspace's models are known, and a
+/// broken configuration is shown on the files it governs and in a message.
 public final class LanguageServer: @unchecked Sendable {
     struct Document {
         var text: String
@@ -30,15 +32,31 @@ public final class LanguageServer: @unchecked Sendable {
     private var workspace: Workspace?
     private var documents: [String: Document] = [:]
     private var pendingLints: [String: DispatchWorkItem] = [:]
+    /// Documents being checked now, and those changed meanwhile (checked once more after).
+    private var linting: Set<String> = []
+    private var changedWhileLinting: Set<String> = []
+    /// Whether the workspace's models are indexed: until then diagnostics would lack the model
+    /// rules' findings, and look complete.
+    private var modelsKnown = false
+    /// The broken configurations already announced with `window/showMessage`.
+    private var announcedFailures: Set<String> = []
     /// The diagnostics last sent for each document.
     private var published: [String: JSON] = [:]
     /// Whether the client lets us ask to be told about files changed on disk.
     private var canWatchFiles = false
 
-    public init(input: FileHandle, output: FileHandle, debounce: DispatchTimeInterval = .milliseconds(150),
-                timeLimit: Duration = DocumentLanes.standardTimeLimit) {
+    /// How often configuration and project files are checked on disk (a few `stat` calls), for
+    /// clients that cannot watch files and for the files no client is asked to watch.
+    let diskCheckInterval: DispatchTimeInterval
+
+    /// `debounce`: how long after a change its check starts. None by default: a change made
+    /// while its document is being checked waits for that check and is checked once after it,
+    /// so typing is coalesced without adding a delay to every change.
+    public init(input: FileHandle, output: FileHandle, debounce: DispatchTimeInterval = .milliseconds(0),
+                timeLimit: Duration = DocumentLanes.standardTimeLimit, diskCheckInterval: DispatchTimeInterval = .seconds(1)) {
         connection = JSONRPCConnection(input: input, output: output, framing: .contentLength)
         self.debounce = debounce
+        self.diskCheckInterval = diskCheckInterval
         workers = DocumentLanes(timeLimit: timeLimit)
     }
 
@@ -114,6 +132,7 @@ public final class LanguageServer: @unchecked Sendable {
             guard let uri = params["textDocument"]?["uri"]?.string else { return }
             documents[uri] = nil
             pendingLints.removeValue(forKey: uri)?.cancel()
+            changedWhileLinting.remove(uri)
             published[uri] = nil
             connection.notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
             // The file on disk counts for the models again.
@@ -146,7 +165,29 @@ public final class LanguageServer: @unchecked Sendable {
         workers.submit { [self] in
             let (files, _) = workspace.scan(workspace.discoverFiles().files)
             workspace.indexModels(of: files)
-            state.async { [self] in for uri in documents.keys { scheduleLint(uri, delay: .milliseconds(0)) } }
+            state.async { [self] in
+                modelsKnown = true
+                for uri in documents.keys { scheduleLint(uri, delay: .milliseconds(0)) }
+                checkDiskLater()
+            }
+        }
+    }
+
+    /// On `state`: configuration and project files are checked on disk every
+    /// `diskCheckInterval`; where one changed, the open documents are checked again.
+    private func checkDiskLater() {
+        state.asyncAfter(deadline: .now() + diskCheckInterval) { [self] in
+            guard phase == .running, let workspace else { return }
+            workers.submit { [self] in
+                let changed = workspace.reloadConfigurationIfChanged()
+                state.async { [self] in
+                    if changed {
+                        announcedFailures = []
+                        recheckOpenDocuments(in: nil, except: "")
+                    }
+                    checkDiskLater()
+                }
+            }
         }
     }
 
@@ -159,15 +200,26 @@ public final class LanguageServer: @unchecked Sendable {
 
     // MARK: Checking documents
 
-    /// A lint is scheduled after `delay`, replacing one still waiting (typing produces many
+    /// A lint is scheduled after `delay`, replacing one still waiting; while the document is
+    /// being checked, one more check is noted for when that one ends (typing produces many
     /// changes; only the last needs checking).
     private func scheduleLint(_ uri: String, delay: DispatchTimeInterval) {
-        guard documents[uri] != nil, phase == .running else { return }
+        guard documents[uri] != nil, phase == .running, modelsKnown else { return }
         pendingLints.removeValue(forKey: uri)?.cancel()
         let item = DispatchWorkItem { [self] in
             pendingLints[uri] = nil
             guard let document = documents[uri], let workspace else { return }
-            workers.submit(uri, bytes: document.text.utf8.count) { [self] in lint(uri, document, workspace) }
+            guard linting.insert(uri).inserted else {
+                changedWhileLinting.insert(uri)
+                return
+            }
+            workers.submit(uri, bytes: document.text.utf8.count) { [self] in
+                lint(uri, document, workspace)
+                state.async { [self] in
+                    linting.remove(uri)
+                    if changedWhileLinting.remove(uri) != nil { scheduleLint(uri, delay: .milliseconds(0)) }
+                }
+            }
         }
         pendingLints[uri] = item
         state.asyncAfter(deadline: .now() + delay, execute: item)
@@ -177,6 +229,10 @@ public final class LanguageServer: @unchecked Sendable {
     private func lint(_ uri: String, _ document: Document, _ workspace: Workspace) {
         let path = Self.path(of: uri)
         let configurationChanged = workspace.reloadConfigurationIfChanged()
+        if Self.isConfiguration(path) {
+            // The editor's text of a configuration: what is wrong with it, where.
+            return publish(uri, document, Self.diagnostics(ofConfiguration: document.text, path: path), configurationChanged: configurationChanged)
+        }
         let file = SourceFile(path: path, text: document.text)
         let declarations = FileDeclarations(file: file)
         let contribution = ProjectModels.Contribution(contentDigest: SHA256.digest(document.text), declarations: declarations)
@@ -189,12 +245,31 @@ public final class LanguageServer: @unchecked Sendable {
             if SourceModules.isManifestPath(path), let project = workspace.updateManifest(path, text: document.text) {
                 recheckOpenDocuments(in: project, except: uri)
             }
-            if configurationChanged { recheckOpenDocuments(in: nil, except: uri) }
+            if configurationChanged {
+                announcedFailures = []
+                recheckOpenDocuments(in: nil, except: uri)
+            }
             return true
         }
         guard current else { return }
-        let diagnostics = Self.diagnostics(of: file, text: document.text, workspace: workspace, lanes: workers)
+        if case .failure(let failure) = workspace.configuration(for: path) {
+            return publish(uri, document, [Self.diagnostic(for: failure)], announcing: failure)
+        }
+        publish(uri, document, Self.diagnostics(of: file, text: document.text, workspace: workspace, lanes: workers))
+    }
+
+    /// From a worker: sends a document's diagnostics if they are still its text's and new, and
+    /// a broken configuration's message once.
+    private func publish(_ uri: String, _ document: Document, _ diagnostics: JSON, announcing failure: Configuration.Failure? = nil,
+                         configurationChanged: Bool = false) {
         state.async { [self] in
+            if configurationChanged {
+                announcedFailures = []
+                recheckOpenDocuments(in: nil, except: uri)
+            }
+            if let failure, announcedFailures.insert(failure.description).inserted {
+                connection.notify("window/showMessage", ["type": 1, "message": .string(Self.message(for: failure))])
+            }
             guard documents[uri]?.version == document.version, published[uri] != diagnostics else { return }
             published[uri] = diagnostics
             connection.notify("textDocument/publishDiagnostics",
@@ -229,6 +304,7 @@ public final class LanguageServer: @unchecked Sendable {
             }
             let configurationChanged = workspace.reloadConfigurationIfChanged()
             state.async { [self, changed] in
+                if configurationChanged { announcedFailures = [] }
                 for uri in documents.keys where configurationChanged || changed.contains(workspace.project(of: Self.path(of: uri))) {
                     scheduleLint(uri, delay: .milliseconds(0))
                 }

@@ -1,5 +1,6 @@
 import Foundation
 import PredicateLintCore
+import SwiftSyntax
 
 /// The MCP tools: one table says what each takes and returns, and both the schemas the server
 /// advertises and the checking of every call are made from it.
@@ -98,13 +99,27 @@ enum MCPTools {
         .init(name: "models", kind: .strings, description: "Sources of @Model files and their extensions that are not on disk yet."),
     ]
 
+    /// A place in the code: 1-based line, 1-based UTF-8 column (as the findings' own).
+    static let position: [JSON.Member] = [.init(key: "line", value: ["type": "integer"]), .init(key: "column", value: ["type": "integer"])]
+
+    /// A finding, with the end of the code it names and, when it can be fixed, the edits that
+    /// fix it: an assistant applies them without a second call.
     static let finding: JSON = [
         "type": "object",
         "properties": [
             "file": ["type": "string"], "line": ["type": "integer"], "column": ["type": "integer"],
+            "endLine": ["type": "integer"], "endColumn": ["type": "integer"],
             "severity": ["type": "string", "enum": ["warning", "error"]], "rule": ["type": "string"], "message": ["type": "string"],
+            "fixable": ["type": "boolean"],
+            "fix": ["type": "object", "properties": [
+                "title": ["type": "string"],
+                "edits": ["type": "array", "items": ["type": "object", "properties": [
+                    "start": ["type": "object", "properties": .object(position)], "end": ["type": "object", "properties": .object(position)],
+                    "replacement": ["type": "string"],
+                ], "required": ["start", "end", "replacement"]]],
+            ], "required": ["title", "edits"]],
         ],
-        "required": ["file", "line", "column", "severity", "rule", "message"],
+        "required": ["file", "line", "column", "endLine", "endColumn", "severity", "rule", "message", "fixable"],
     ]
 
     static let all: [MCPTool] = [
@@ -118,7 +133,7 @@ enum MCPTools {
                     guard let findings = input.linter.lint(input.file, models: input.models, until: context.lanes.deadline) else {
                         return .failure(Failure(message: context.lanes.refusal))
                     }
-                    return .success(result(findings: findings, note: input.note, fixed: nil))
+                    return .success(result(findings: findings, in: input.file, note: input.note, fixed: nil))
                 }
             }),
         MCPTool(
@@ -137,7 +152,9 @@ enum MCPTools {
                     }
                     let fixed = Fixer(linter: input.linter).fix(input.file, models: input.models)
                     let remaining = fixed.remaining ?? input.linter.lint(input.file, models: input.models)
-                    return .success(result(findings: remaining, note: input.note, fixed: fixed))
+                    // What is left is described in the fixed code, where its positions are.
+                    return .success(result(findings: remaining, in: fixed.remaining == nil ? input.file : SourceFile(path: input.file.path, text: fixed.text),
+                                           note: input.note, fixed: fixed))
                 }
             }),
         MCPTool(
@@ -148,6 +165,10 @@ enum MCPTools {
                            "required": ["rule", "explanation"]],
             run: { arguments, _ in
                 let rule = arguments["rule"]?.string ?? ""
+                if let retired = ExplainSubcommand.retiredExplanation(of: rule) {
+                    return .success(["content": [["type": "text", "text": .string(retired)]],
+                                     "structuredContent": ["rule": .string(rule), "explanation": .string(retired)], "isError": false])
+                }
                 guard let description = RuleRegistry.description(of: rule) else {
                     return .failure(Failure(message: "No rule named \(rule). Rules: "
                         + RuleRegistry.descriptions.map(\.id).joined(separator: ", ")))
@@ -204,10 +225,25 @@ enum MCPTools {
         return .success(Input(file: file, linter: selected.linter, models: models.index(for: path), note: reachNote))
     }
 
-    static func result(findings: [Finding], note: String?, fixed: Fixer.Result?) -> JSON {
+    static func result(findings: [Finding], in file: SourceFile, note: String?, fixed: Fixer.Result?) -> JSON {
+        func position(_ offset: Int) -> JSON {
+            let (line, column) = file.location(of: AbsolutePosition(utf8Offset: offset))
+            return ["line": .integer(line), "column": .integer(column)]
+        }
         let structured = findings.map { finding -> JSON in
-            ["file": .string(finding.path), "line": .integer(finding.line), "column": .integer(finding.column),
-             "severity": .string(finding.severity.rawValue), "rule": .string(finding.ruleID), "message": .string(finding.message)]
+            let end = file.location(of: AbsolutePosition(utf8Offset: file.span(of: finding).upperBound))
+            var members: [(String, JSON?)] = [
+                ("file", .string(finding.path)), ("line", .integer(finding.line)), ("column", .integer(finding.column)),
+                ("endLine", .integer(end.line)), ("endColumn", .integer(end.column)),
+                ("severity", .string(finding.severity.rawValue)), ("rule", .string(finding.ruleID)), ("message", .string(finding.message)),
+                ("fixable", .bool(finding.correction != nil)),
+            ]
+            if let correction = finding.correction {
+                members.append(("fix", ["title": .string(correction.title), "edits": .array(correction.edits.map { edit in
+                    ["start": position(edit.range.lowerBound), "end": position(edit.range.upperBound), "replacement": .string(edit.replacement)]
+                })]))
+            }
+            return .object(members)
         }
         var text = (note.map { $0 + "\n" } ?? "") + (findings.isEmpty ? "No problems found.\n" : Reporter.xcode(findings))
         var content: [(String, JSON?)] = [("findings", .array(structured))]

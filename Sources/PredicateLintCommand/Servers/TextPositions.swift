@@ -1,3 +1,5 @@
+import PredicateLintCore
+import SwiftSyntax
 
 /// Converts between the tool's UTF-8 offsets and the Language Server Protocol's positions
 /// (0-based lines, UTF-16 code units), for one version of a document's text.
@@ -57,5 +59,14 @@ struct TextPositions {
         let from = offset(line: startLine, character: startCharacter)
         let to = offset(line: endLine, character: endCharacter)
         return min(from, to)..<max(from, to)
+    }
+}
+
+extension SourceFile {
+    /// The UTF-8 span of the token a finding names: what editors underline, and what MCP
+    /// clients get as the finding's end.
+    func span(of finding: Finding) -> Range<Int> {
+        guard let token = tree.token(at: AbsolutePosition(utf8Offset: finding.offset)) else { return finding.offset..<finding.offset }
+        return finding.offset..<max(finding.offset, token.endPositionBeforeTrailingTrivia.utf8Offset)
     }
 }

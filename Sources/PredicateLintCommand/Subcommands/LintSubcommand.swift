@@ -21,7 +21,7 @@ enum LintSubcommand {
                 if option.value != .none {
                     guard let next = arguments.popFirst() else {
                         if case .choice(let choices) = option.value {
-                            throw UsageError(message: "\(argument) needs a value: \(choices.joined(separator: ", "))")
+                            throw UsageError(message: "\(argument) needs a value: \(choices.map(\.value).joined(separator: ", "))")
                         }
                         throw UsageError(message: "\(argument) needs \(option.placeholder == "DIR" ? "a folder" : option.placeholder == "FILE" ? "a file" : "a path")")
                     }
@@ -46,7 +46,7 @@ enum LintSubcommand {
         if options.stdin && options.dryRun {
             throw UsageError(message: "--stdin --fix prints the fixed text; --dry-run does not apply")
         }
-        if options.paths.isEmpty && !options.stdin { options.paths = ["."] }
+        if options.paths.isEmpty && !options.stdin && options.scriptInputs.isEmpty { options.paths = ["."] }
         return options
     }
 }

@@ -10,6 +10,8 @@ final class DeploymentTargets: @unchecked Sendable {
     private var targetsByFolder: [String: ProjectDeploymentTarget?] = [:]
     /// Project files earlier runs read for deployment targets (`statedTarget`), read on first use.
     private var projectFiles: [FileIdentity: KnownFile]?
+    /// Each project file read, as it was then: for servers, which must notice it change.
+    private var readStamps: [String: FileStamp?] = [:]
     private let lock = NSLock()
 
     init(cache: ResultCache?, now: @escaping @Sendable () -> Int64) {
@@ -37,16 +39,26 @@ final class DeploymentTargets: @unchecked Sendable {
 
     /// Forgets what was read: a configuration changed, and projects are read again.
     func forget() {
-        lock.withLock { targetsByFolder = [:] }
+        lock.withLock {
+            targetsByFolder = [:]
+            readStamps = [:]
+        }
+    }
+
+    /// Whether a project file read (`Package.swift`, `project.pbxproj`) changed on disk since:
+    /// a `stat` each.
+    func projectFileChanged() -> Bool {
+        lock.withLock { readStamps }.contains { path, stamp in FileStamp(path: path) != stamp }
     }
 
     /// The target a project file states. With a cache, a file whose stamp is as an earlier
     /// run saw it is known by that run's digest and not read again (a large Xcode project
     /// took milliseconds to read on every run).
     private func statedTarget(inFile path: String, kind: ProjectDeploymentTarget.SourceKind) -> DeploymentTarget? {
-        guard let cache else { return ProjectDeploymentTarget.stated(inFile: path, kind: kind) }
         // Stamped before reading, as sources are.
         let stamp = FileStamp(path: path)
+        lock.withLock { readStamps[path] = .some(stamp) }
+        guard let cache else { return ProjectDeploymentTarget.stated(inFile: path, kind: kind) }
         let known = lock.withLock {
             if projectFiles == nil { projectFiles = cache.read(ProjectFileIndex.self) }
             return stamp.flatMap { projectFiles?[$0.identity] }

@@ -57,11 +57,12 @@ extension Workspace {
         return deploymentTargets.target(stated: projects.markedFolders(of: path))
     }
 
-    /// For long-lived servers: whether any configuration changed on disk since it was read;
-    /// if so, linters are chosen afresh.
+    /// For long-lived servers: whether any configuration, or a project file that states a
+    /// deployment target, changed on disk since it was read; if so, linters are chosen afresh.
     @discardableResult
     public func reloadConfigurationIfChanged() -> Bool {
-        guard configurations.reloadIfChanged() else { return false }
+        let configurationChanged = configurations.reloadIfChanged()
+        guard configurationChanged || deploymentTargets.projectFileChanged() else { return false }
         linters.forget()
         deploymentTargets.forget()
         return true

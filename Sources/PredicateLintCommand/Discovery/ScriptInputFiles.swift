@@ -1,0 +1,44 @@
+import Foundation
+
+/// The files an Xcode run-script phase lists as its inputs, which Xcode passes in the
+/// environment rather than as arguments: `SCRIPT_INPUT_FILE_COUNT` and `SCRIPT_INPUT_FILE_0`…,
+/// and `SCRIPT_INPUT_FILE_LIST_COUNT` and `SCRIPT_INPUT_FILE_LIST_0`… (each a file of paths,
+/// one per line, with Xcode's build settings already expanded). Only Swift files are kept: a
+/// phase may list other inputs too.
+enum ScriptInputFiles {
+    enum Source: String, Sendable, Equatable {
+        case files = "--use-script-input-files"
+        case fileLists = "--use-script-input-file-lists"
+
+        var countVariable: String { self == .files ? "SCRIPT_INPUT_FILE_COUNT" : "SCRIPT_INPUT_FILE_LIST_COUNT" }
+        var itemPrefix: String { self == .files ? "SCRIPT_INPUT_FILE_" : "SCRIPT_INPUT_FILE_LIST_" }
+    }
+
+    /// The Swift files `sources` name in `variables`, in their order; or what is missing.
+    static func paths(from sources: [Source], variables: [String: String]) -> Result<[String], UsageError> {
+        var paths: [String] = []
+        for source in sources {
+            guard let count = variables[source.countVariable].flatMap({ Int($0) }), count >= 0 else {
+                return .failure(UsageError(message: "\(source.rawValue): \(source.countVariable) is not set; Xcode sets it in a "
+                    + "run-script phase that lists input \(source == .files ? "files" : "file lists")"))
+            }
+            for index in 0..<count {
+                let name = source.itemPrefix + String(index)
+                guard let value = variables[name], !value.isEmpty else {
+                    return .failure(UsageError(message: "\(source.rawValue): \(source.countVariable) is \(count) but \(name) is not set"))
+                }
+                guard source == .fileLists else {
+                    paths.append(value)
+                    continue
+                }
+                guard let data = FileManager.default.contents(atPath: value) else {
+                    return .failure(UsageError(message: "\(value): the input file list \(name) names cannot be read; "
+                        + "check the run-script phase's input file lists"))
+                }
+                paths += String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
+                    .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            }
+        }
+        return .success(paths.filter { $0.hasSuffix(".swift") })
+    }
+}

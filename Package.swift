@@ -15,6 +15,8 @@ import PackageDescription
 //
 // PREDICATE_LINT_SWIFT_SYNTAX forces the choice:
 //   `toolchain` (fail if the toolchain has none), `package`, or a path to a `host` directory.
+// PREDICATE_LINT_BUNDLE=1 (set by `Scripts/release-artifacts.sh`) leaves the toolchain's folder
+// out of the binary's library search path: the artifact bundle ships the libraries beside it.
 
 let swiftSyntaxModules = ["SwiftSyntax", "SwiftParser", "SwiftOperators", "SwiftDiagnostics"]
 
@@ -79,8 +81,8 @@ var syntaxSwiftSettings: [SwiftSetting] = []
 var syntaxLinkerSettings: [LinkerSetting] = []
 if let hostDirectory {
     syntaxSwiftSettings = [.unsafeFlags(["-I", hostDirectory])]
-    syntaxLinkerSettings = [.unsafeFlags(["-L", hostDirectory, "-Xlinker", "-rpath", "-Xlinker", hostDirectory])]
-        + swiftSyntaxModules.map { .linkedLibrary($0) }
+    let searchPath = ProcessInfo.processInfo.environment["PREDICATE_LINT_BUNDLE"] == "1" ? [] : ["-Xlinker", "-rpath", "-Xlinker", hostDirectory]
+    syntaxLinkerSettings = [.unsafeFlags(["-L", hostDirectory] + searchPath)] + swiftSyntaxModules.map { .linkedLibrary($0) }
 } else {
     packageDependencies = [.package(url: "https://github.com/swiftlang/swift-syntax.git", "602.0.0"..<"605.0.0")]
     syntaxDependencies = swiftSyntaxModules.map { .product(name: $0, package: "swift-syntax") }

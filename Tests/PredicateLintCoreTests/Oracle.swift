@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs the real compiler, with the real `#Predicate` macro, over many snippets in one
 /// invocation, and says which snippets it rejected and where.
@@ -125,7 +126,9 @@ struct Oracle {
         // Swift 6 mode so that bare regex literals parse; a library, so that globals are
         // globals of a file like any app's. Run in the folder, with relative file names, so that
         // the output names no temporary path and can be kept.
+        let started = ContinuousClock.now
         let output = try run(arguments, in: directory)
+        Progress.compiled(ContinuousClock.now - started)
         try? FileManager.default.createDirectory(at: cacheFolder, withIntermediateDirectories: true)
         try? output.write(to: cached, atomically: true, encoding: .utf8)
         return output
@@ -200,6 +203,24 @@ struct Oracle {
             }
         }
         return diagnostics
+    }
+}
+
+/// A line on standard error for each compiler run that was not cached: on a fresh clone the
+/// suite spends minutes here, and should say so while it does (the runner prints nothing
+/// else until the end with `-q`).
+private enum Progress {
+    private static let count = Mutex(0)
+
+    static func compiled(_ duration: Duration) {
+        let done = count.withLock { count in
+            count += 1
+            return count
+        }
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        let line = String(format: "oracle: %d compiler runs over rule examples so far (this one %.1f s); their verdicts are kept "
+                          + "under .build/oracle-verdicts for the next run\n", done, seconds)
+        FileHandle.standardError.write(Data(line.utf8))
     }
 }
 

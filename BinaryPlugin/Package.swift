@@ -1,4 +1,4 @@
-// swift-tools-version: 5.9
+// swift-tools-version: 6.1
 import PackageDescription
 
 // PredicateLint's plugins without building PredicateLint or swift-syntax: they run the

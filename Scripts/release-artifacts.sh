@@ -38,7 +38,9 @@ case "$(uname -s)-$(uname -m)" in
     *) echo "error: no artifact bundle for $(uname -s) $(uname -m) yet" >&2; exit 2 ;;
 esac
 
+stripped=no
 if [ -z "$binary" ]; then
+    stripped=yes
     if [ "$(uname -s)" = Darwin ]; then
         swift build -c release --product predicate-lint --arch arm64 --arch x86_64 --scratch-path .build/bundle
         binary="$(swift build -c release --arch arm64 --arch x86_64 --scratch-path .build/bundle --show-bin-path)/predicate-lint"
@@ -56,11 +58,15 @@ variant="predicate-lint-$version-$platform"
 rm -rf "$bundle" "$bundle.zip" "$out/predicate-lint-plugins"
 mkdir -p "$bundle/$variant"
 cp "$binary" "$bundle/$variant/predicate-lint"
+# Symbols are for debugging the build; users get the program (11 MB less on Linux).
+if [ "$stripped" = yes ] && command -v strip >/dev/null; then strip "$bundle/$variant/predicate-lint"; fi
 
 if [ "$(uname -s)" = Linux ]; then
     # Every library the binary loads from the toolchain (the Swift runtime, Foundation, ICU,
     # Dispatch, swift-syntax), one copy each; the system's own (libc, libstdc++, libgcc) stay.
-    ldd "$binary" | awk '$2 == "=>" { print $3 }' | while read -r library; do
+    # The binary itself may no longer name the toolchain's folders: they are given for the search.
+    LD_LIBRARY_PATH="$toolchain/lib/swift/linux:$toolchain/lib/swift/host${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" ldd "$binary" \
+        | awk '$2 == "=>" && $3 != "not" { print $3 }' | while read -r library; do
         case "$(readlink -f "$library")" in
             "$toolchain"/*) cp -L "$library" "$bundle/$variant/" ;;
         esac

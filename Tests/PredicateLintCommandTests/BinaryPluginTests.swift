@@ -30,6 +30,16 @@ struct BinaryPluginTests {
         }
         #expect(FileManager.default.fileExists(atPath: folder + "/licenses/Swift-LICENSE.txt"))
         #expect(FileManager.default.fileExists(atPath: tree.path("out/predicate-lint.artifactbundle.zip")))
+        // With the toolchain hidden (an empty folder mounted over it, where this machine lets
+        // a test make a mount namespace), the bundled binary still runs and lints.
+        let toolchain = URL(fileURLWithPath: swiftOnPath!).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent().path
+        if (try? runProgram("/usr/bin/unshare", ["-m", "true"]))?.status == 0 {
+            try FileManager.default.createDirectory(atPath: tree.path("empty"), withIntermediateDirectories: true)
+            try tree.write("Sample.swift", try Data(contentsOf: repositoryRoot.appendingPathComponent("Tests/Fixtures/PluginFixture/Sources/Store/Store.swift")))
+            let hidden = try runProgram("/usr/bin/unshare", ["-m", "/bin/sh", "-c",
+                "mount --bind '\(tree.path("empty"))' '\(toolchain)' && test ! -e '\(toolchain)/bin/swift' && '\(binary)' '\(tree.path("Sample.swift"))'"])
+            #expect(hidden.output.contains("[force-unwrap]"), "\(hidden.output)")
+        }
 
         try tree.write("consumer/Package.swift", Data("""
             // swift-tools-version: 6.0

@@ -92,6 +92,9 @@ struct PackagingTests {
         try? FileManager.default.removeItem(atPath: release + "/Package.swift")
         try FileManager.default.copyItem(atPath: repositoryRoot.appendingPathComponent("Package.swift").path, toPath: release + "/Package.swift")
         try git(["commit", "-qam", "this working tree's manifest", "--allow-empty"], in: release)
+        // The clone's own release tags would be newer than this one, and chosen instead.
+        let (_, tags) = try runProgram(gitOnPath!, ["-C", release, "tag", "--list"])
+        for tag in tags.split(separator: "\n") { try git(["tag", "-d", String(tag)], in: release) }
         try git(["tag", "0.1.0"], in: release)
 
         try tree.write("consumer/Package.swift", Data("""

@@ -9,23 +9,26 @@
 #   OUT/predicate-lint-plugins/            the binary plugin package (BinaryPlugin/Package.swift,
 #                                          the plugins' sources, and the bundle)
 #
-# Usage: Scripts/release-artifacts.sh [--out DIR] [--binary PATH] [--url URL]
+# Usage: Scripts/release-artifacts.sh [--out DIR] [--binary PATH] [--url URL] [--no-zip]
 #   --binary PATH  bundle this already built binary instead of building one (the tests use the
 #                  debug build; it then still looks for libraries in the toolchain first)
 #   --url URL      where the zip will be published: the plugin package then names it with its
 #                  checksum instead of the bundle beside it
+#   --no-zip       no zip (the tests, which use the bundle as a folder)
 # Linux (x86_64 or aarch64) here; on macOS it bundles a universal binary (docs/Releasing.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=".build/release-artifacts"
 binary=""
 url=""
+zipped=yes
 while [ $# -gt 0 ]; do
     case "$1" in
         --out) out="$2"; shift 2 ;;
         --binary) binary="$2"; shift 2 ;;
         --url) url="$2"; shift 2 ;;
-        *) echo "usage: Scripts/release-artifacts.sh [--out DIR] [--binary PATH] [--url URL]" >&2; exit 2 ;;
+        --no-zip) zipped=no; shift ;;
+        *) echo "usage: Scripts/release-artifacts.sh [--out DIR] [--binary PATH] [--url URL] [--no-zip]" >&2; exit 2 ;;
     esac
 done
 version="$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/PredicateLintCommand/Support/ToolVersion.swift)"
@@ -95,13 +98,14 @@ cat > "$bundle/info.json" <<JSON
   }
 }
 JSON
-(cd "$out" && zip -qry predicate-lint.artifactbundle.zip predicate-lint.artifactbundle)
+if [ "$zipped" = yes ]; then (cd "$out" && zip -qry predicate-lint.artifactbundle.zip predicate-lint.artifactbundle); fi
 
 plugins="$out/predicate-lint-plugins"
 mkdir -p "$plugins/Plugins"
 cp -R Plugins/PredicateLintBuildToolPlugin Plugins/PredicateLintCommandPlugin "$plugins/Plugins/"
 cp BinaryPlugin/Package.swift "$plugins/Package.swift"
 if [ -n "$url" ]; then
+    [ "$zipped" = yes ] || { echo "error: --url needs the zip" >&2; exit 2; }
     checksum="$(swift package compute-checksum "$out/predicate-lint.artifactbundle.zip")"
     sed -i.bak "s|.binaryTarget(name: \"PredicateLintBinary\", path: \"predicate-lint.artifactbundle\")|.binaryTarget(name: \"PredicateLintBinary\", url: \"$url\", checksum: \"$checksum\")|" \
         "$plugins/Package.swift"
@@ -109,4 +113,4 @@ if [ -n "$url" ]; then
 else
     cp -R "$bundle" "$plugins/"
 fi
-echo "Wrote $bundle ($(du -sh "$bundle" | cut -f1)), its zip, and the plugin package $plugins"
+echo "Wrote $bundle ($(du -sh "$bundle" | cut -f1))$([ "$zipped" = yes ] && echo ", its zip,") and the plugin package $plugins"

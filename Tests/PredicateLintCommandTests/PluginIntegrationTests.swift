@@ -1,23 +1,71 @@
 import Foundation
 import Testing
 
-/// Builds a package that uses the build-tool plugin, the way a user's package would, and
-/// reads the findings in the build output: one target's own, and one that needs the models of
-/// the target it depends on. The fixture is built in the same place under
-/// `.build` each time, so only the first run builds PredicateLint from scratch for it (about
-/// 20 s); later runs rebuild what changed.
-@Suite(.enabled(if: swiftOnPath != nil, "needs swift on PATH"))
+/// The plugins as users get them from a release: the binary plugin package that
+/// `Scripts/release-artifacts.sh` makes, here around the debug binary the tests have just built
+/// (`--binary`), so that nothing of PredicateLint or swift-syntax is compiled for it. It is made
+/// once per test run in `.build/binary-plugin`, and the fixture package that uses it is built in
+/// `.build/plugin-fixture`, so later runs rebuild only what changed. (The source package's
+/// plugins run the same plugin code on a tool built from source; a consumer that depends on a
+/// release by version is resolved in `PackagingTests`.)
+@Suite(.enabled(if: swiftOnPath != nil && FileManager.default.isExecutableFile(atPath: BinaryTests.executable.path),
+                "needs swift and the built tool"))
 struct PluginIntegrationTests {
+    /// The release step's output: the artifact bundle and the plugin package around it.
+    static let made: Result<URL, any Error> = Result {
+        let out = repositoryRoot.appendingPathComponent(".build/binary-plugin")
+        let (status, output) = try runProgram(repositoryRoot.appendingPathComponent("Scripts/release-artifacts.sh").path,
+                                              ["--out", out.path, "--binary", BinaryTests.executable.path, "--no-zip"])
+        guard status == 0 else { throw ReleaseStepFailed(output: output) }
+        return out
+    }
+
+    struct ReleaseStepFailed: Error { let output: String }
+
+    /// SE-0305's `info.json`, the binary, the libraries it loads and their licenses; with the
+    /// toolchain hidden (an empty folder mounted over it, where the machine lets a test make a
+    /// mount namespace), the bundled binary still runs and lints.
+    @Test func theBundleHoldsWhatTheBinaryNeeds() throws {
+        let bundle = try Self.made.get().appendingPathComponent("predicate-lint.artifactbundle").path
+        let info = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: bundle + "/info.json"))) as? [String: Any])
+        #expect(info["schemaVersion"] as? String == "1.0")
+        let artifact = (info["artifacts"] as? [String: Any])?["predicate-lint"] as? [String: Any]
+        #expect(artifact?["type"] as? String == "executable")
+        let variant = try #require((artifact?["variants"] as? [[String: Any]])?.first)
+        #expect((variant["supportedTriples"] as? [String])?.isEmpty == false)
+        let binary = bundle + "/" + (variant["path"] as? String ?? "")
+        #expect(FileManager.default.isExecutableFile(atPath: binary))
+        let folder = URL(fileURLWithPath: binary).deletingLastPathComponent().path
+        for library in ["libSwiftSyntax.so", "libswiftCore.so", "libFoundation.so", "lib_FoundationICU.so"] {
+            #expect(FileManager.default.fileExists(atPath: folder + "/" + library), "\(library)")
+        }
+        for notice in ["Swift-LICENSE.txt", "NOTICE.md", "swift-foundation-icu-LICENSE.md"] {
+            #expect(FileManager.default.fileExists(atPath: folder + "/licenses/" + notice), "\(notice)")
+        }
+
+        let toolchain = URL(fileURLWithPath: swiftOnPath!).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent().path
+        guard (try? runProgram("/usr/bin/unshare", ["-m", "true"]))?.status == 0 else { return }
+        let tree = try TemporaryTree(["Sample.swift": try String(contentsOf: repositoryRoot.appendingPathComponent(
+            "Tests/Fixtures/PluginFixture/Sources/Store/Store.swift"), encoding: .utf8)])
+        try FileManager.default.createDirectory(atPath: tree.path("empty"), withIntermediateDirectories: true)
+        let hidden = try runProgram("/usr/bin/unshare", ["-m", "/bin/sh", "-c",
+            "mount --bind '\(tree.path("empty"))' '\(toolchain)' && test ! -e '\(toolchain)/bin/swift' && '\(binary)' '\(tree.path("Sample.swift"))'"])
+        #expect(hidden.output.contains("[force-unwrap]"), "\(hidden.output)")
+    }
+
+    /// A package that uses the build-tool plugin, as a user's would: one target's own findings,
+    /// and one that needs the models of the target it depends on; then the command plugin.
     @Test func theBuildToolPluginReportsFindingsInTheBuild() throws {
+        let plugins = try Self.made.get().appendingPathComponent("predicate-lint-plugins").path
         let folder = repositoryRoot.appendingPathComponent(".build/plugin-fixture")
-        let link = folder.appendingPathComponent("predicate-lint").path
+        let link = folder.appendingPathComponent("predicate-lint-plugins").path
         let fixture = folder.appendingPathComponent("PluginFixture")
         // SwiftPM names a path dependency after its folder; the link gives it the name the
         // fixture's manifest uses, wherever this repository was cloned.
         try FileManager.default.createDirectory(at: fixture, withIntermediateDirectories: true)
-        if (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) != repositoryRoot.path {
+        if (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) != plugins {
             try? FileManager.default.removeItem(atPath: link)
-            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: repositoryRoot.path)
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: plugins)
         }
         // The sources are written afresh (a new modification time), so the plugin runs again.
         let source = repositoryRoot.appendingPathComponent("Tests/Fixtures/PluginFixture")
@@ -38,6 +86,7 @@ struct PluginIntegrationTests {
         #expect(store.output.contains("Sources/Store/Store.swift:5:61: warning: SwiftData rejects force unwraps"), "\(store.output)")
         #expect(store.output.contains("[force-unwrap]"))
         #expect(!store.output.contains("Store.swift:8:"), "the correct predicate stays quiet")
+        #expect(!store.output.contains("SwiftSyntax") && !store.output.contains("PredicateLintCore"), "nothing of ours is compiled: \(store.output)")
         // The cross-target error fails the build, as an error should.
         let queries = try build("Queries")
         #expect(queries.status != 0, "\(queries.output)")

@@ -14,6 +14,12 @@ struct PluginIntegrationTests {
     /// The release step's output: the artifact bundle and the plugin package around it.
     static let made: Result<URL, any Error> = Result {
         let out = repositoryRoot.appendingPathComponent(".build/binary-plugin")
+        // Made again only when the binary changed: it copies 100 MB of libraries, and a new
+        // bundle makes SwiftPM take the fixture's artifact afresh.
+        let bundled = try? FileManager.default.contentsOfDirectory(atPath: out.path + "/predicate-lint-plugins/predicate-lint.artifactbundle")
+            .first { $0.hasPrefix("predicate-lint-") }
+            .flatMap { FileManager.default.contents(atPath: out.path + "/predicate-lint-plugins/predicate-lint.artifactbundle/\($0)/predicate-lint") }
+        if let bundled, bundled == FileManager.default.contents(atPath: BinaryTests.executable.path) { return out }
         let (status, output) = try runProgram(repositoryRoot.appendingPathComponent("Scripts/release-artifacts.sh").path,
                                               ["--out", out.path, "--binary", BinaryTests.executable.path, "--no-zip"])
         guard status == 0 else { throw ReleaseStepFailed(output: output) }

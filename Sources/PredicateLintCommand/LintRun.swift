@@ -55,9 +55,16 @@ struct LintRun {
         } catch {
             return CommandOutput(standardError: error.description + "\n", exitCode: 2)
         }
-        // The run-wide keys (`strict`, `baseline`, …) of the configuration where the run starts.
-        let start = URL(fileURLWithPath: environment.workingDirectory).appendingPathComponent("_.swift").path
-        guard case .success(let configuration) = workspace.configuration(for: start) else { return run(in: workspace) }
+        // The run-wide keys (`strict`, `baseline`, …) of the configuration where the run starts,
+        // else (none governs that folder: a build command may start anywhere) of the first path's.
+        func governing(_ path: String) -> Configuration? {
+            let probe = workspace.isFolder(path) ? URL(fileURLWithPath: path).appendingPathComponent("_.swift").path : path
+            return try? workspace.configuration(for: probe).get()
+        }
+        let start = governing(environment.workingDirectory)
+        guard let configuration = start?.path == nil ? options.paths.first.flatMap(governing) ?? start : start else {
+            return run(in: workspace)
+        }
         do {
             return LintRun(options: try options.withRunSettings(of: configuration), environment: environment).run(in: workspace)
         } catch {

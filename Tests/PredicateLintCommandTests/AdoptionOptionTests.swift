@@ -49,9 +49,14 @@ import PredicateLintCore
                                       ".predicate-lint.json": #"{"strict": true}"#])
         let output = run([tree.path()], in: tree)
         #expect(output.standardOutput.contains("error:") && output.exitCode == 1, "\(output.standardOutput)")
-        // Only the configuration where the run starts holds run-wide keys.
+        // Started where no configuration governs (a build command may start anywhere), the
+        // first path's configuration holds the run-wide keys.
         let elsewhere = Command.run([tree.path()], environment: CommandEnvironment(workingDirectory: "/"))
-        #expect(elsewhere.exitCode == 0, "\(elsewhere.standardOutput)")
+        #expect(elsewhere.exitCode == 1, "\(elsewhere.standardOutput)")
+        // Where the run starts has a configuration of its own: that one decides.
+        let other = try TemporaryTree([".predicate-lint.json": "{}"])
+        let started = Command.run([tree.path()], environment: CommandEnvironment(workingDirectory: other.path()))
+        #expect(started.exitCode == 0, "\(started.standardOutput)")
     }
 
     @Test func aBaselineInTheConfigurationIsReadRelativeToIt() throws {

@@ -40,7 +40,7 @@ public struct Configuration: Sendable, Equatable {
     ]
 
     /// The keys that apply to a whole run are read where the run starts.
-    static let runWide = "; read from --config, else the configuration of the folder the run starts in"
+    static let runWide = "; read from --config, else the configuration of the folder the run starts in, else the first path's"
 
     /// A configuration problem, with where it is.
     public struct Failure: Error, Equatable, CustomStringConvertible {

@@ -62,9 +62,7 @@ struct LintRun {
             return try? workspace.configuration(for: probe).get()
         }
         let start = governing(environment.workingDirectory)
-        guard let configuration = start?.path == nil ? options.paths.first.flatMap(governing) ?? start : start else {
-            return run(in: workspace)
-        }
+        let configuration = start?.path == nil ? options.paths.first.flatMap(governing) ?? start : start
         do {
             return LintRun(options: try options.withRunSettings(of: configuration), environment: environment).run(in: workspace)
         } catch {

@@ -73,6 +73,19 @@ import PredicateLintCore
         #expect(shrink.exitCode == 2 && shrink.standardError.contains("no longer occurs"), "\(shrink.standardError)")
     }
 
+    /// `--strict-baseline` may take its baseline from the configuration, and needs one.
+    @Test func aStrictBaselineFlagTakesTheConfigurationsBaseline() throws {
+        let tree = try TemporaryTree(["A.swift": Self.hasPrefix])
+        #expect(run(["--write-baseline", tree.path("b.json"), tree.path()], in: tree).exitCode == 1)
+        try tree.write(".predicate-lint.json", Data(#"{"baseline": "b.json"}"#.utf8))
+        try tree.write("A.swift", Data("let fixed = 0\n".utf8))
+        let shrink = run(["--strict-baseline", tree.path()], in: tree)
+        #expect(shrink.exitCode == 2 && shrink.standardError.contains("no longer occurs"), "\(shrink.standardError)")
+        let bare = try TemporaryTree(["A.swift": Self.hasPrefix])
+        let none = run(["--strict-baseline", bare.path()], in: bare)
+        #expect(none.exitCode == 2 && none.standardError.contains("--strict-baseline goes with --baseline FILE"), "\(none.standardError)")
+    }
+
     @Test(arguments: [
         (#"{"strict": "yes"}"#, #""strict": expected true or false"#),
         (#"{"baseline": 3}"#, #""baseline": expected the path of a baseline file"#),

@@ -37,9 +37,6 @@ enum LintSubcommand {
         if options.dryRun && !options.fix {
             throw UsageError(message: "--dry-run goes with --fix: `predicate-lint --fix --dry-run PATH` prints the changes")
         }
-        if options.strictBaseline && options.baselinePath == nil {
-            throw UsageError(message: "--strict-baseline goes with --baseline FILE")
-        }
         if options.stdinPath != nil && !options.stdin {
             throw UsageError(message: "--stdin-path goes with --stdin")
         }
@@ -53,14 +50,17 @@ enum LintSubcommand {
 
 extension LintOptions {
     /// These options with the run-wide keys of `configuration` (`strict`, `baseline`,
-    /// `strict_baseline`) where no flag says otherwise.
-    func withRunSettings(of configuration: Configuration) throws(UsageError) -> LintOptions {
+    /// `strict_baseline`) where no flag says otherwise; nil when no configuration could be read
+    /// (a broken one is reported on its own). A strict baseline needs a baseline from one or
+    /// the other.
+    func withRunSettings(of configuration: Configuration?) throws(UsageError) -> LintOptions {
         var options = self
-        options.strict = strict || configuration.strict == true
-        options.baselinePath = baselinePath ?? configuration.baselinePath
-        options.strictBaseline = strictBaseline || configuration.strictBaseline == true
+        options.strict = strict || configuration?.strict == true
+        options.baselinePath = baselinePath ?? configuration?.baselinePath
+        options.strictBaseline = strictBaseline || configuration?.strictBaseline == true
         if options.strictBaseline && options.baselinePath == nil {
-            throw UsageError(message: "\(configuration.path ?? "the configuration"): \"strict_baseline\" goes with a baseline (\"baseline\" or --baseline FILE)")
+            throw UsageError(message: strictBaseline ? "--strict-baseline goes with --baseline FILE, or a configuration's \"baseline\""
+                : "\(configuration?.path ?? "the configuration"): \"strict_baseline\" goes with a baseline (\"baseline\" or --baseline FILE)")
         }
         return options
     }

@@ -1,8 +1,8 @@
 // swift-tools-version: 6.1
 // A package that uses PredicateLint's build-tool plugin, built by PluginIntegrationTests. The
 // test places it beside a link named `predicate-lint-plugins` to the binary plugin package the
-// release step made. `Queries` filters on
-// a model that `Models` declares: the plugin must read the dependency's models.
+// release step made. `Queries` filters on a model that `Models` declares: the plugin must read
+// the dependency's models.
 import PackageDescription
 
 let package = Package(

@@ -57,10 +57,7 @@ struct LintRun {
         }
         // The run-wide keys (`strict`, `baseline`, …) of the configuration where the run starts,
         // else (none governs that folder: a build command may start anywhere) of the first path's.
-        func governing(_ path: String) -> Configuration? {
-            let probe = workspace.isFolder(path) ? URL(fileURLWithPath: path).appendingPathComponent("_.swift").path : path
-            return try? workspace.configuration(for: probe).get()
-        }
+        func governing(_ path: String) -> Configuration? { try? workspace.configuration(for: workspace.governedFile(path)).get() }
         let start = governing(environment.workingDirectory)
         let configuration = start?.path == nil ? options.paths.first.flatMap(governing) ?? start : start
         do {

@@ -157,26 +157,17 @@ func languageServer(root: String, file: String, edits: Int = 40)
     func quoted(_ text: String) -> String { JSON.quoted(text) }
     let uri = "file://" + file
     let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
-    // The version of each diagnostics message, read from the framed messages as they come.
-    var buffer = Data()
+    // The version of each diagnostics message, read as the server writes them (the tool's own
+    // JSON-RPC reading, as a client).
+    let messages = JSONRPCConnection(input: output.fileHandleForReading, output: input.fileHandleForWriting, framing: .contentLength)
     func nextDiagnosticsVersion() -> Int? {
         while true {
-            if let header = buffer.range(of: Data("\r\n\r\n".utf8)) {
-                let length = Int(String(decoding: buffer[buffer.startIndex..<header.lowerBound], as: UTF8.self)
-                    .replacingOccurrences(of: "Content-Length: ", with: "")) ?? 0
-                if buffer.endIndex - header.upperBound >= length {
-                    let body = buffer[header.upperBound..<header.upperBound + length]
-                    buffer = Data(buffer[(header.upperBound + length)...])
-                    let message = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]
-                    if message?["method"] as? String == "textDocument/publishDiagnostics" {
-                        return (message?["params"] as? [String: Any])?["version"] as? Int ?? 0
-                    }
-                    continue
-                }
+            switch messages.receive() {
+            case .end: return nil
+            case .malformed: continue
+            case .message(let message):
+                if message["method"]?.string == "textDocument/publishDiagnostics" { return message["params"]?["version"]?.integer ?? 0 }
             }
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { return nil }
-            buffer.append(chunk)
         }
     }
     let start = now()

@@ -17,11 +17,12 @@ public struct Configuration: Sendable, Equatable {
     /// Retired rules it names (they are left out of the lists above).
     public var retiredRules: Set<String> = []
     /// What a run does with its findings, for where flags cannot be passed (the build plugins,
-    /// Xcode Cloud). Read from the run's own configuration only (`RunSettings`); flags win.
-    public var strict: Bool?
+    /// Xcode Cloud). Read from the run's own configuration only (`LintOptions.withRunSettings`);
+    /// flags win.
+    public var strict = false
     /// `baseline`, made absolute against the configuration's folder.
     public var baselinePath: String?
-    public var strictBaseline: Bool?
+    public var strictBaseline = false
 
     public init() {}
 
@@ -175,9 +176,9 @@ public struct Configuration: Sendable, Equatable {
             "excluded": .array(excluded.map { .string($0.pattern) }),
             "deployment_target": (applied?.target ?? deploymentTarget).map { .string($0.description) } ?? .null,
             "deployment_target_source": applied.map { .string($0.source) } ?? .null,
-            "strict": .bool(strict ?? false),
+            "strict": .bool(strict),
             "baseline": baselinePath.map(JSON.string) ?? .null,
-            "strict_baseline": .bool(strictBaseline ?? false),
+            "strict_baseline": .bool(strictBaseline),
         ]
         return document.serialized() + "\n"
     }

@@ -42,18 +42,21 @@ extension LanguageServer {
         return text.applying([TextEdit(range: offsets, replacement: newText)])
     }
 
+    /// An error at the start of a line (0-based), on no token: what stopped a document, or a
+    /// configuration, from being checked.
+    static func lineError(_ line: Int, _ message: String) -> JSON {
+        let position: JSON = ["line": .integer(line), "character": 0]
+        return ["range": ["start": position, "end": position], "severity": 1, "source": "predicate-lint", "message": .string(message)]
+    }
+
     /// A document that cannot be checked says so where the trouble is, rather than looking clean.
     static func diagnostic(for problem: SourceFile.Problem) -> JSON {
-        let position: JSON = ["line": .integer(problem.line - 1), "character": 0]
-        return ["range": ["start": position, "end": position], "severity": 1, "source": "predicate-lint",
-                "message": .string("PredicateLint did not check this file: it \(problem)")]
+        lineError(problem.line - 1, "PredicateLint did not check this file: it \(problem)")
     }
 
     /// A file under a broken configuration was not checked: said on its first line.
     static func diagnostic(for failure: Configuration.Failure) -> JSON {
-        let position: JSON = ["line": 0, "character": 0]
-        return ["range": ["start": position, "end": position], "severity": 1, "source": "predicate-lint",
-                "message": .string("PredicateLint did not check this file: \(message(for: failure))")]
+        lineError(0, "PredicateLint did not check this file: \(message(for: failure))")
     }
 
     /// What is wrong with a configuration, naming it and the line.
@@ -72,9 +75,7 @@ extension LanguageServer {
             _ = try Configuration.parse(text, path: path)
             return []
         } catch {
-            let position: JSON = ["line": .integer(max(0, (error.line ?? 1) - 1)), "character": 0]
-            return [["range": ["start": position, "end": position], "severity": 1, "source": "predicate-lint",
-                     "message": .string(error.message)]]
+            return [lineError(max(0, (error.line ?? 1) - 1), error.message)]
         }
     }
 

@@ -55,10 +55,7 @@ extension LanguageServer {
     /// took too long.
     static func diagnostics(of file: SourceFile, text: String, workspace: Workspace, lanes: DocumentLanes) -> JSON {
         if let problem = file.problem { return [diagnostic(for: problem)] }
-        guard let findings = findings(in: file, workspace: workspace, until: lanes.deadline) else {
-            let start: JSON = ["line": 0, "character": 0]
-            return [["range": ["start": start, "end": start], "severity": 1, "source": "predicate-lint", "message": .string(lanes.refusal)]]
-        }
+        guard let findings = findings(in: file, workspace: workspace, until: lanes.deadline) else { return [lineError(0, lanes.refusal)] }
         return .array(diagnostics(findings, in: file, positions: TextPositions(text)))
     }
 

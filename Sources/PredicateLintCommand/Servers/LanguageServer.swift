@@ -181,10 +181,7 @@ public final class LanguageServer: @unchecked Sendable {
             workers.submit { [self] in
                 let changed = workspace.reloadConfigurationIfChanged()
                 state.async { [self] in
-                    if changed {
-                        announcedFailures = []
-                        recheckOpenDocuments(in: nil, except: "")
-                    }
+                    if changed { configurationsChanged(except: "") }
                     checkDiskLater()
                 }
             }
@@ -228,10 +225,10 @@ public final class LanguageServer: @unchecked Sendable {
     /// On a worker: one parse serves the document's declarations, its lint and its diagnostics.
     private func lint(_ uri: String, _ document: Document, _ workspace: Workspace) {
         let path = Self.path(of: uri)
-        let configurationChanged = workspace.reloadConfigurationIfChanged()
+        if workspace.reloadConfigurationIfChanged() { state.async { [self] in configurationsChanged(except: uri) } }
         if Self.isConfiguration(path) {
             // The editor's text of a configuration: what is wrong with it, where.
-            return publish(uri, document, Self.diagnostics(ofConfiguration: document.text, path: path), configurationChanged: configurationChanged)
+            return publish(uri, document, Self.diagnostics(ofConfiguration: document.text, path: path))
         }
         let file = SourceFile(path: path, text: document.text)
         let declarations = FileDeclarations(file: file)
@@ -245,10 +242,6 @@ public final class LanguageServer: @unchecked Sendable {
             if SourceModules.isManifestPath(path), let project = workspace.updateManifest(path, text: document.text) {
                 recheckOpenDocuments(in: project, except: uri)
             }
-            if configurationChanged {
-                announcedFailures = []
-                recheckOpenDocuments(in: nil, except: uri)
-            }
             return true
         }
         guard current else { return }
@@ -260,13 +253,8 @@ public final class LanguageServer: @unchecked Sendable {
 
     /// From a worker: sends a document's diagnostics if they are still its text's and new, and
     /// a broken configuration's message once.
-    private func publish(_ uri: String, _ document: Document, _ diagnostics: JSON, announcing failure: Configuration.Failure? = nil,
-                         configurationChanged: Bool = false) {
+    private func publish(_ uri: String, _ document: Document, _ diagnostics: JSON, announcing failure: Configuration.Failure? = nil) {
         state.async { [self] in
-            if configurationChanged {
-                announcedFailures = []
-                recheckOpenDocuments(in: nil, except: uri)
-            }
             if let failure, announcedFailures.insert(failure.description).inserted {
                 connection.notify("window/showMessage", ["type": 1, "message": .string(Self.message(for: failure))])
             }
@@ -275,6 +263,13 @@ public final class LanguageServer: @unchecked Sendable {
             connection.notify("textDocument/publishDiagnostics",
                               ["uri": .string(uri), "version": .integer(document.version), "diagnostics": diagnostics])
         }
+    }
+
+    /// On `state`: configurations changed on disk, so every open document (but `uri`, being
+    /// checked now) is checked again, and a configuration still broken is announced again.
+    private func configurationsChanged(except uri: String) {
+        announcedFailures = []
+        recheckOpenDocuments(in: nil, except: uri)
     }
 
     /// On `state`: the open documents of a project (all of them for nil) are checked again.
@@ -304,8 +299,8 @@ public final class LanguageServer: @unchecked Sendable {
             }
             let configurationChanged = workspace.reloadConfigurationIfChanged()
             state.async { [self, changed] in
-                if configurationChanged { announcedFailures = [] }
-                for uri in documents.keys where configurationChanged || changed.contains(workspace.project(of: Self.path(of: uri))) {
+                if configurationChanged { configurationsChanged(except: "") }
+                for uri in documents.keys where changed.contains(workspace.project(of: Self.path(of: uri))) {
                     scheduleLint(uri, delay: .milliseconds(0))
                 }
             }

@@ -30,9 +30,7 @@ enum ConfigSubcommand {
         } catch {
             return CommandOutput(standardError: error.description + "\n", exitCode: 2)
         }
-        var isDirectory: ObjCBool = false
-        let probe = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-            ? URL(fileURLWithPath: path).appendingPathComponent("_.swift").path : path
+        let probe = workspace.governedFile(path)
         switch workspace.configuration(for: probe) {
         case .success(let configuration):
             return CommandOutput(standardOutput: configuration.effectiveJSON(deploymentTarget: workspace.deploymentTarget(for: probe)))

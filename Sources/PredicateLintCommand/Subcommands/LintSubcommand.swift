@@ -55,9 +55,9 @@ extension LintOptions {
     /// the other.
     func withRunSettings(of configuration: Configuration?) throws(UsageError) -> LintOptions {
         var options = self
-        options.strict = strict || configuration?.strict == true
+        options.strict = strict || configuration?.strict ?? false
         options.baselinePath = baselinePath ?? configuration?.baselinePath
-        options.strictBaseline = strictBaseline || configuration?.strictBaseline == true
+        options.strictBaseline = strictBaseline || configuration?.strictBaseline ?? false
         if options.strictBaseline && options.baselinePath == nil {
             throw UsageError(message: strictBaseline ? "--strict-baseline goes with --baseline FILE, or a configuration's \"baseline\""
                 : "\(configuration?.path ?? "the configuration"): \"strict_baseline\" goes with a baseline (\"baseline\" or --baseline FILE)")

@@ -1,3 +1,4 @@
+import Foundation
 import PredicateLintCore
 
 /// What the workspace answers about configuration: which configuration governs a file, the
@@ -30,6 +31,12 @@ extension Workspace {
 
     public func configuration(for path: String) -> Result<Configuration, Configuration.Failure> {
         configurations.configuration(for: path)
+    }
+
+    /// The path to ask about for what governs `path`: a folder stands for a file directly
+    /// inside it.
+    func governedFile(_ path: String) -> String {
+        isFolder(path) ? URL(fileURLWithPath: path).appendingPathComponent("_.swift").path : path
     }
 
     /// The rules that check `path`, or nil when its configuration excludes it or is broken

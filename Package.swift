@@ -90,6 +90,10 @@ if let hostDirectory {
 
 let package = Package(
     name: "PredicateLint",
+    // A developer tool, built where it runs: Xcode 26 runs on macOS 15.6 or later. The newest
+    // API the code calls unguarded is Synchronization's `Mutex` (macOS 15); swift-syntax, the
+    // package a Mac builds, needs 10.15. Other platforms are not declared: nothing runs there.
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "PredicateLintCore", targets: ["PredicateLintCore"]),
         .executable(name: "predicate-lint", targets: ["predicate-lint"]),
@@ -109,7 +113,7 @@ let package = Package(
         // Everything that touches the outside world: arguments, files, reporters, exit codes.
         .target(
             name: "PredicateLintCommand",
-            dependencies: ["PredicateLintCore"],
+            dependencies: ["PredicateLintCore"] + syntaxDependencies,
             swiftSettings: syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
         ),

@@ -7,6 +7,8 @@ import PackageDescription
 
 let package = Package(
     name: "PluginFixture",
+    // `#Predicate` and SwiftData's `@Model` need macOS 14; Linux reads no platforms.
+    platforms: [.macOS(.v14)],
     dependencies: [.package(path: "../predicate-lint-plugins")],
     targets: [
         .target(name: "Store", plugins: [.plugin(name: "PredicateLintBuildToolPlugin", package: "predicate-lint-plugins")]),

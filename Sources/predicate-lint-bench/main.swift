@@ -76,7 +76,12 @@ func swiftFiles(in directory: String) -> [String] {
 /// Runs the tool in `directory` (as a person or CI runs it: from the project, paths relative
 /// to it); returns wall time and peak resident memory (MB) of the child.
 @MainActor func runTool(_ arguments: [String], in directory: String? = nil, executable: String = tool) -> (seconds: Double, peakMB: Double, status: Int32) {
+    // A struct in Glibc, a pointer that `init` allocates in Darwin.
+    #if canImport(Darwin)
+    var actions: posix_spawn_file_actions_t?
+    #else
     var actions = posix_spawn_file_actions_t()
+    #endif
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
@@ -94,7 +99,13 @@ func swiftFiles(in directory: String) -> [String] {
     var status: Int32 = 0
     var usage = rusage()
     wait4(pid, &status, 0, &usage)
-    return (now() - start, Double(usage.ru_maxrss) / 1024, (status >> 8) & 0xFF)
+    // `ru_maxrss` is in kilobytes on Linux and in bytes on macOS (getrusage(2) of each).
+    #if canImport(Darwin)
+    let peakMB = Double(usage.ru_maxrss) / 1_048_576
+    #else
+    let peakMB = Double(usage.ru_maxrss) / 1024
+    #endif
+    return (now() - start, peakMB, (status >> 8) & 0xFF)
 }
 
 func readFloor(_ files: [String]) -> Int {
@@ -137,12 +148,13 @@ final class ManagedAtomicCounter: @unchecked Sendable {
 
 /// The language server on `root`: seconds from sending `initialize` to the first diagnostics
 /// for `file` (opened right after `initialized`), its peak memory once it has gone idle (its
-/// models indexed in the background), and then edit to diagnostics: `edits` changes of the
+/// models indexed in the background; nil where there is no `/proc` to read it from, as on
+/// macOS), and then edit to diagnostics: `edits` changes of the
 /// document, each sent once the last one's diagnostics arrived, alternately adding and removing
 /// a line with a finding (the server publishes only diagnostics that changed), the median and
 /// the 95th percentile.
 func languageServer(root: String, file: String, edits: Int = 40)
-    -> (firstDiagnostics: Double, peakMB: Double, editP50: Double, editP95: Double) {
+    -> (firstDiagnostics: Double, peakMB: Double?, editP50: Double, editP95: Double) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: tool)
     process.arguments = ["lsp"]
@@ -188,9 +200,9 @@ func languageServer(root: String, file: String, edits: Int = 40)
         if later == ticks || later < 0 || now() - start > 300 { break }
         ticks = later
     }
-    let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
-    let peakKB = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
-        .flatMap { Double($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+    let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
+    let peakKB = status?.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+        .flatMap { Double($0.split(separator: " ").dropFirst().first ?? "") }
     var latencies: [Double] = []
     let finding = "\nlet benchmarkEdit = #Predicate<String> { $0.hasPrefix(\"a\") }\n"
     for version in 2..<(2 + edits) {
@@ -208,7 +220,7 @@ func languageServer(root: String, file: String, edits: Int = 40)
     func percentile(_ fraction: Double) -> Double {
         latencies.isEmpty ? 0 : latencies[min(latencies.count - 1, Int((Double(latencies.count) * fraction).rounded(.up)) - 1)]
     }
-    return (first, peakKB / 1024, percentile(0.5), percentile(0.95))
+    return (first, peakKB.map { $0 / 1024 }, percentile(0.5), percentile(0.95))
 }
 
 /// The file an edit touches: the first one holding a predicate.
@@ -275,10 +287,12 @@ func predicateFile(_ files: [String]) -> String {
     let startUp = best { _ = runTool(["version"]) }
     let server = languageServer(root: root, file: edited)
 
-    print(label.padding(toLength: 10, withPad: " ", startingAt: 0) + String(format: "%6d %5.1f  %5.2fs  %5.2fs  %5.2fs  %5.2fs  %5.2fs  %6.0f ms  %5.0f ms  %7.1f  %6.2fs  %7.1f  %5.0f ms  %5.0f ms  %10.3f  %9.2f  %6.0f ms",
+    let serverMemory = server.peakMB.map { String(format: "%7.1f", $0) } ?? "    n/a"
+    print(label.padding(toLength: 10, withPad: " ", startingAt: 0) + String(format: "%6d %5.1f  %5.2fs  %5.2fs  %5.2fs  %5.2fs  %5.2fs  %6.0f ms  %5.0f ms  %7.1f  %6.2fs  ",
                  files.count, Double(bytes) / 1e6, read, parse, cold, warm, edit, oneFile * 1000, startUp * 1000,
-                 peak, server.firstDiagnostics, server.peakMB, server.editP50 * 1000, server.editP95 * 1000, cold / parse, warm / read,
-                 digest * 1000))
+                 peak, server.firstDiagnostics)
+          + serverMemory + String(format: "  %5.0f ms  %5.0f ms  %10.3f  %9.2f  %6.0f ms",
+                                  server.editP50 * 1000, server.editP95 * 1000, cold / parse, warm / read, digest * 1000))
     if let note { print("          (\(note))") }
     rows.append(BenchmarkRow(corpus: label, files: files.count, megabytes: Double(bytes) / 1e6, readFloor: read, parseFloor: parse,
                              cold: cold, warm: warm, edit: edit, oneFile: oneFile, startUp: startUp, peakMB: peak,

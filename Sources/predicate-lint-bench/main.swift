@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import PredicateLintCommand
-import SwiftParser
+import PredicateLintCore
 import SyntheticCorpus
 
 // predicate-lint-bench [--sizes 1000,10000,50000] [--apps 10000] [--corpus DIR] [--repeat 3] [--keep] [--update FILE]
@@ -135,7 +135,7 @@ func readFloor(_ files: [String]) -> Int {
 func parseFloor(_ files: [String]) {
     DispatchQueue.concurrentPerform(iterations: files.count) { index in
         guard let data = FileManager.default.contents(atPath: files[index]) else { return }
-        _ = Parser.parse(source: String(decoding: data, as: UTF8.self))
+        _ = SourceFile.parse(String(decoding: data, as: UTF8.self))
     }
 }
 

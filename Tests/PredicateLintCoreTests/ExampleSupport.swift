@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PredicateLintCore
 
@@ -96,4 +97,25 @@ func insideLineComments(_ code: String) -> String {
 
 func insideStringLiteral(_ code: String) -> String {
     "let text = #\"\"\"\n" + code + "\n\"\"\"#"
+}
+
+/// `body`'s result, computed on a thread with the stack the tool's own threads have: a test
+/// runs on a Swift concurrency thread, whose stack is 512 KB on macOS (8 MB on Linux), and a
+/// debug build of the parser needs more than that for a few dozen levels of nesting.
+func onLargeStack<Result: Sendable>(_ body: @escaping @Sendable () -> Result) -> Result {
+    let slot = LargeStackResult<Result>()
+    let thread = Thread {
+        slot.value = body()
+        slot.done.signal()
+    }
+    thread.stackSize = 64 << 20 // ThreadPool.stackSize
+    thread.start()
+    slot.done.wait()
+    return slot.value!
+}
+
+/// Written by the thread before it signals, read after the wait.
+private final class LargeStackResult<Value: Sendable>: @unchecked Sendable {
+    var value: Value?
+    let done = DispatchSemaphore(value: 0)
 }

@@ -1,5 +1,4 @@
 import Foundation
-import SwiftParser
 import SwiftSyntax
 import SyntheticCorpus
 import Testing
@@ -140,6 +139,22 @@ import Testing
         for text in texts { #expect(ParseGuard.refusal(for: text) == nil, "\(text)") }
     }
 
+    /// Nesting the guard accepts is parsed whole, and a predicate after it is checked, however
+    /// swift-syntax was built: a debug build of it (a Mac's, from the package) stops at 20
+    /// levels unless the limit is stated.
+    @Test(arguments: [21, 60, ParseGuard.maximumNesting])
+    func acceptedNestingIsParsedWhole(_ levels: Int) {
+        let nested = "let v = " + String(repeating: "(", count: levels) + "1" + String(repeating: ")", count: levels)
+        let text = nested + Self.predicate
+        #expect(ParseGuard.refusal(for: text) == nil)
+        let (hasError, rules) = onLargeStack {
+            let file = SourceFile(path: "Nested.swift", text: text)
+            return (file.tree.hasError, lint(text).map(\.ruleID))
+        }
+        #expect(!hasError)
+        #expect(rules == ["has-prefix"], "the predicate after \(levels) levels")
+    }
+
     /// The guard reads bare regex literals (`/…/`) where SwiftParser does: a text of slashes,
     /// quotes, brackets, escapes, keywords and spaces, then 130 nested `(` on the same line.
     /// Wherever the parser reads those brackets as code, the guard must count them and refuse
@@ -162,7 +177,7 @@ import Testing
         for _ in 0..<1_500 {
             let text = "let r = " + (0..<Int.random(in: 1...10, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
             let depth = Depth(viewMode: .sourceAccurate)
-            depth.walk(Parser.parse(source: text + tail))
+            depth.walk(onLargeStack { SourceFile.parse(text + tail) })
             if depth.deepest > 100, ParseGuard.refusal(for: text + tail) == nil { hidden.append(text) }
         }
         #expect(hidden.isEmpty, "brackets the parser reads as code, hidden from the guard after: \(hidden.prefix(5))")

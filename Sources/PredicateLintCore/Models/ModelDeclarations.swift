@@ -1,4 +1,3 @@
-import SwiftParser
 import SwiftSyntax
 
 /// A member of a type or of one of its extensions.
@@ -108,7 +107,7 @@ public struct FileDeclarations: Sendable, Equatable, Codable {
     /// and no line table (the same result; `DeclarationSkeletonTests` compare).
     public init(path: String, text: String) {
         if ParseGuard.refusal(for: text) == nil, let skeleton = DeclarationSkeleton(text: text) {
-            let tree = Parser.parse(source: skeleton.text)
+            let tree = SourceFile.parse(skeleton.text)
             if SourceFile.depth(of: Syntax(tree)) <= SourceFile.maximumSafeDepth {
                 let collector = DeclarationCollector(viewMode: .sourceAccurate)
                 collector.walk(tree)

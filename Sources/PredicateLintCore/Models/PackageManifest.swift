@@ -1,4 +1,3 @@
-import SwiftParser
 import SwiftSyntax
 
 /// What a `Package.swift` says about which module sees which: its targets with their source
@@ -61,7 +60,7 @@ public struct PackageManifest: Sendable, Equatable {
 
     public init(text: String) {
         let visitor = ManifestVisitor(viewMode: .sourceAccurate)
-        visitor.walk(Parser.parse(source: text))
+        visitor.walk(SourceFile.parse(text))
         name = visitor.packageName
         targets = visitor.targets
         products = visitor.products

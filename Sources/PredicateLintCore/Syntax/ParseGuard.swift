@@ -1,8 +1,8 @@
 /// What makes a text unsafe to give the parser, found in one linear pass before parsing.
 ///
 /// SwiftParser is recursive descent: a long enough chain (`a ? b : c ? …`, `else if …`) or
-/// deep enough nesting overflows the stack of whatever thread parses it, and past 256 levels
-/// it stops parsing and leaves the rest of the file out, so a predicate after it would go
+/// deep enough nesting overflows the stack of whatever thread parses it, and past its nesting
+/// limit (`parserNestingLimit`) it stops parsing and leaves the rest of the file out, so a predicate after it would go
 /// unchecked in silence. Its look-ahead for `[` (array, dictionary or type?) takes time
 /// exponential in how many `[` are open: 25 take minutes. (The compiler's C++ parser had the
 /// same flaw, SR-9220, fixed in 2019 by swiftlang/swift#21487; SwiftParser 6.3.1 has it again,
@@ -13,9 +13,15 @@ public enum ParseGuard {
     /// memory per byte of source (1.3 GB for a generated 7.9 MB file, release build), on each
     /// of the cores at once. Hand-written Swift files stay far below 1 MB.
     public static let maximumBytes = 4 << 20
+    /// The parser's own nesting limit, stated wherever the tool parses (`SourceFile.parse`):
+    /// swift-syntax's default is 256 where it is built for release, as toolchains ship it, but
+    /// 20 where it is built for debugging, as SwiftPM builds the package on a Mac for `swift run`
+    /// and for the build plugin. There a file nested 21 levels deep, which SwiftUI views reach,
+    /// would lose the rest of its text without a word.
+    public static let parserNestingLimit = 256
     /// Brackets, braces, parentheses and string interpolations open at once: half the parser's
     /// own limit, which also counts nesting the brackets do not show.
-    public static let maximumNesting = 128
+    public static let maximumNesting = parserNestingLimit / 2
     /// `[` open at once, whatever is between them.
     public static let maximumSquareBrackets = 16
     /// Links of one chain in one statement: `?:` pairs, `else`s, binary operators (ASCII or not),

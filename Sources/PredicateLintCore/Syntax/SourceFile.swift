@@ -56,7 +56,7 @@ public struct SourceFile: Sendable {
         self.text = text
         let refusal = ParseGuard.refusal(for: text)
         // A refused text is not given to the parser at all.
-        let parsed = Parser.parse(source: refusal == nil ? text : "")
+        let parsed = Self.parse(refusal == nil ? text : "")
         var operators = OperatorTable.standardOperators
         // A malformed operator declaration must not stop the lint: ignore what cannot be added.
         operators.addSourceFile(parsed) { _ in }
@@ -66,6 +66,13 @@ public struct SourceFile: Sendable {
         let depth = Self.depth(of: Syntax(self.tree))
         self.depth = depth
         problem = refusal.map { .refused($0) } ?? (depth > Self.maximumSafeDepth ? .tooDeep(depth: depth) : nil)
+    }
+
+    /// Every parse of Swift text in the tool, with the parser's nesting limit stated: its
+    /// default depends on how swift-syntax was built (`ParseGuard.parserNestingLimit`).
+    public static func parse(_ text: String) -> SourceFileSyntax {
+        var text = text
+        return text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: ParseGuard.parserNestingLimit) }
     }
 
     /// Measured with an explicit stack, so measuring cannot overflow either.

@@ -232,6 +232,20 @@ import SyntheticCorpus
         #expect(info.st_uid == 4321 && info.st_gid == 4322)
     }
 
+    /// A new file does not always get the process's group: a setgid folder gives it the
+    /// folder's (as macOS does for every folder). The fixed file keeps the group it had.
+    @Test(.enabled(if: getuid() == 0, "needs root to give a folder another group"))
+    func theGroupIsKeptInAFolderThatGivesItsOwn() throws {
+        let tree = try TemporaryTree(["Shared/Site.swift": Self.fixable])
+        try #require(chown(tree.path("Shared"), getuid(), 4323) == 0 && chmod(tree.path("Shared"), 0o2775) == 0)
+        try #require(chown(tree.path("Shared/Site.swift"), getuid(), getgid()) == 0)
+        let output = Command.run(["--fix", "--no-cache", tree.path("Shared/Site.swift")])
+        #expect(output.exitCode == 0, "\(output.standardError)")
+        var info = stat()
+        stat(tree.path("Shared/Site.swift"), &info)
+        #expect(info.st_gid == getgid(), "not the folder's group, \(info.st_gid)")
+    }
+
     /// An edit made while the fix was computed is kept, and the run says so.
     @Test func anEditDuringTheFixWins() throws {
         let tree = try TemporaryTree(["Site.swift": Self.fixable])

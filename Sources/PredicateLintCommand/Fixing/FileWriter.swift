@@ -70,9 +70,12 @@ public enum FileWriter {
         guard chmod(temporary.path, mode_t(permissions)) == 0 else {
             throw discard("could not keep its permissions; the file is unchanged")
         }
-        // The new file is ours; it must be the owner's, as the old one was (root can do that;
-        // anyone else only for files they own, or by changing nothing).
-        if info.st_uid != getuid() || info.st_gid != getgid(), chown(temporary.path, info.st_uid, info.st_gid) != 0 {
+        // The new file must have the old one's owner and group (root can give it any; anyone
+        // else only their own, or change nothing). Its group is not always ours: on macOS a new
+        // file takes its folder's group, and on Linux it does in a setgid folder.
+        var written = stat()
+        guard stat(temporary.path, &written) == 0 else { throw discard("could not be written; the file is unchanged") }
+        if written.st_uid != info.st_uid || written.st_gid != info.st_gid, chown(temporary.path, info.st_uid, info.st_gid) != 0 {
             throw discard("belongs to another user or group, which replacing it would change; it was left alone")
         }
         // Mode and owner first: setting an access control list sets the group bits, as chmod

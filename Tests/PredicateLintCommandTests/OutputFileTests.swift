@@ -43,6 +43,24 @@ import Testing
         #expect(received.get()?.hasPrefix("{\n  \"version\": 1,") == true)
     }
 
+    /// `/dev/fd/N` (and `/dev/stdout`) name a descriptor the shell opened: the report goes
+    /// through it, into a pipe, or after what a file opened for appending already holds.
+    @Test func aDescriptorsNameIsWrittenThroughTheDescriptor() throws {
+        let tree = try TemporaryTree(["Sources/App.swift": Self.code, "log.txt": "earlier\n"])
+        let pipe = Pipe()
+        let piped = Command.run(["--reporter", "json", "--output", "/dev/fd/\(pipe.fileHandleForWriting.fileDescriptor)", tree.path("Sources")])
+        #expect(piped.exitCode == 1, "\(piped.standardError)")
+        try pipe.fileHandleForWriting.close()
+        #expect(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).hasPrefix("{\n  \"version\": 1,"))
+
+        let appending = open(tree.path("log.txt"), O_WRONLY | O_APPEND | O_CLOEXEC)
+        try #require(appending >= 0)
+        defer { close(appending) }
+        let appended = Command.run(["--reporter", "json", "--output", "/dev/fd/\(appending)", tree.path("Sources")])
+        #expect(appended.exitCode == 1, "\(appended.standardError)")
+        #expect(try String(contentsOfFile: tree.path("log.txt"), encoding: .utf8).hasPrefix("earlier\n{\n  \"version\": 1,"))
+    }
+
     @Test func aFolderOrADanglingLinkIsRefused() throws {
         let tree = try TemporaryTree(["Sources/App.swift": Self.code, "reports/.keep": ""])
         try FileManager.default.createSymbolicLink(atPath: tree.path("dangling"), withDestinationPath: tree.path("nowhere/x"))

@@ -8,11 +8,16 @@ import Glibc
 /// Writing what a run produces (the report, a baseline, the build plugin's stamp) to a path
 /// the user named, without harming what is there: a regular file is replaced in one step (also
 /// where a symbolic link points to it, which stays a link); a pipe or a character device
-/// (`/dev/null`, `/dev/stdout`, a shell's `>(…)`) is written to as a stream, never replaced by
-/// a plain file; anything else (a folder, a socket, a block device) is refused.
+/// (`/dev/null`, a shell's `>(…)`) is written to as a stream, never replaced by a plain file;
+/// a name of one of the process's open descriptors (`/dev/stdout`, `/dev/fd/3`) is written to
+/// through that descriptor, as the shell opened it; anything else (a folder, a socket, a block
+/// device) is refused.
 enum OutputFile {
     /// Nil when written; else why not ("it is a folder; …").
     static func write(_ data: Data, to path: String) -> String? {
+        if let descriptor = openDescriptor(named: path) {
+            return withoutSIGPIPE { writeAll(data, to: descriptor).map { "writing failed (\(String(cString: strerror($0))))" } }
+        }
         var info = stat()
         guard lstat(path, &info) == 0 else {
             guard errno == ENOENT else { return "it cannot be looked at (\(String(cString: strerror(errno)))); check the path" }
@@ -63,10 +68,32 @@ enum OutputFile {
         let descriptor = open(path, O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return "it could not be opened for writing (\(String(cString: strerror(errno))))" }
         defer { close(descriptor) }
-        // A pipe whose reader has gone fails the write instead of ending the process.
+        return withoutSIGPIPE { writeAll(data, to: descriptor).map { "writing failed (\(String(cString: strerror($0))))" } }
+    }
+
+    /// The descriptor `path` names when it names one this process has open: `/dev/stdout`,
+    /// `/dev/stderr`, `/dev/fd/N` (and Linux's `/proc/self/fd/N`). Opening such a name again is
+    /// not the same: Linux opens the file anew (at its start, without the shell's append mode;
+    /// a pipe's name there is no path at all) and macOS names a folder of descriptors, where no
+    /// file can be put beside it.
+    static func openDescriptor(named path: String) -> Int32? {
+        let number: Substring
+        switch path {
+        case "/dev/stdout": return STDOUT_FILENO
+        case "/dev/stderr": return STDERR_FILENO
+        case _ where path.hasPrefix("/dev/fd/"): number = path.dropFirst("/dev/fd/".count)
+        case _ where path.hasPrefix("/proc/self/fd/"): number = path.dropFirst("/proc/self/fd/".count)
+        default: return nil
+        }
+        guard let descriptor = Int32(number), descriptor >= 0, fcntl(descriptor, F_GETFD) != -1 else { return nil }
+        return descriptor
+    }
+
+    /// `body`, with a pipe whose reader has gone failing the write instead of ending the process.
+    private static func withoutSIGPIPE<Result>(_ body: () -> Result) -> Result {
         let previous = signal(SIGPIPE, SIG_IGN)
         defer { signal(SIGPIPE, previous) }
-        return writeAll(data, to: descriptor).map { "writing failed (\(String(cString: strerror($0))))" }
+        return body()
     }
 
     /// What the system said of a failed Foundation write (`No space left on device`), rather

@@ -202,7 +202,9 @@ public struct FileStamp: Hashable, Sendable {
         #else
         let (modified, changed) = (info.st_mtim, info.st_ctim)
         #endif
-        self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+        // `dev_t` is signed on Darwin (Int32): a device number with its top bit set is kept as
+        // its bits, where converting its value would trap.
+        self.init(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
                   modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
                   changed: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec))
     }

@@ -24,10 +24,18 @@ func lintCommand(tool: URL, sources: [URL], modelSources: [URL] = [], workDirect
     // other kind of output would be bundled into the target as a resource. The reporter is
     // swiftc's format, which build logs turn into inline diagnostics.
     let stamp = workDirectory.appendingPathComponent("PredicateLint+\(name).swift")
+    // On macOS, SwiftPM and Xcode run the command in a sandbox that lets it write only in the
+    // plugin's work folder (and the temporary one), so the cache lives there; elsewhere the
+    // user's cache, shared by every target and project, serves.
+    #if os(macOS)
+    let cache = ["--cache-path", workDirectory.appendingPathComponent("cache").path]
+    #else
+    let cache: [String] = []
+    #endif
     return .buildCommand(
         displayName: "PredicateLint \(name)",
         executable: tool,
-        arguments: ["lint", "--reporter", "xcode", "--quiet", "--stamp", stamp.path]
+        arguments: ["lint", "--reporter", "xcode", "--quiet", "--stamp", stamp.path] + cache
             + modelSources.flatMap { ["--models", $0.path] } + sources.map(\.path),
         // The models' files are inputs too: a changed model checks the target again.
         inputFiles: sources + modelSources,

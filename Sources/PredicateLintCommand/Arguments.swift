@@ -235,7 +235,7 @@ public enum ArgumentParser {
         },
         LintOption(["--stamp"], .file, "FILE", "Touch FILE after linting (the build-tool plugin's output).") { $0.stampPath = $1 },
         LintOption(["--no-cache"], "Do not read or write the result cache.") { $0.useCache = false },
-        LintOption(["--cache-path"], .folder, "DIR", "Keep the cache in DIR (default: $XDG_CACHE_HOME or ~/.cache).") { $0.cachePath = $1 },
+        LintOption(["--cache-path"], .folder, "DIR", "Keep the cache in DIR (default: under $XDG_CACHE_HOME, else ~/Library/Caches on macOS, ~/.cache elsewhere).") { $0.cachePath = $1 },
         LintOption(["--no-prefilter"], "Parse every file, not only those that can matter (slower; for checking).") { $0.prefilter = false },
         LintOption(["--version"], "Print the version.") { _ in },
         LintOption(["--help", "-h"], "Show this help.") { _ in },

@@ -23,7 +23,9 @@ enum OracleFixture {
             .replacing(/#(Index|Unique)</) { match in "static let oracle\(match.1)Keys = OracleIndex<" }
     }
 
-    static let prelude = #"""
+    static let prelude = common + standIns
+
+    static let common = #"""
         import Foundation
         import RegexBuilder
 
@@ -91,6 +93,13 @@ enum OracleFixture {
         infix operator ≈≈ : ComparisonPrecedence
         func ≈≈ (lhs: Double, rhs: Double) -> Bool { abs(lhs - rhs) < 0.01 }
 
+
+        """#
+
+    #if os(Linux)
+    /// What Linux's Foundation lacks (the text says why they are here). Apple's Foundation has
+    /// them, so on a Mac they would be second declarations, and the calls ambiguous.
+    static let standIns = #"""
         // Apple's Foundation defines these predicate expressions; Linux's does not, though the
         // macro accepts the calls everywhere. Without them every correction that produces
         // `localizedStandardContains` would fail here for a reason that does not exist on
@@ -139,4 +148,7 @@ enum OracleFixture {
         }
 
         """#
+    #else
+    static let standIns = ""
+    #endif
 }

@@ -173,7 +173,10 @@ struct TypeCheckComplexityCalibrationTests {
 }
 
 /// Whether the boundaries are due to be type-checked: the compiler is not the one the table was
-/// measured with, or they are asked for.
+/// measured with, or they are asked for. The table was measured on Linux; Apple's compiler
+/// type-checks against Apple's SDK, whose other overloads can move where the budget runs out,
+/// so there a different answer would be a calibration of its own, not drift: on a Mac the
+/// boundaries run only when asked.
 enum CalibrationCompiler {
     /// The compiler `docs/TypeCheckCalibration.tsv` was measured with (its first line of
     /// `swiftc --version`, up to the parenthesis).
@@ -181,8 +184,12 @@ enum CalibrationCompiler {
 
     static var isDue: Bool {
         let environment = ProcessInfo.processInfo.environment
+        if environment["PREDICATE_LINT_CALIBRATION"] == "1" || environment["PREDICATE_LINT_FULL_CALIBRATION"] == "1" { return true }
+        #if os(Linux)
         let current = Oracle.compilerVersion.split(separator: "\n").first.map { String($0.split(separator: " (").first ?? "") } ?? ""
-        return environment["PREDICATE_LINT_CALIBRATION"] == "1" || environment["PREDICATE_LINT_FULL_CALIBRATION"] == "1"
-            || current != measuredWith
+        return current != measuredWith
+        #else
+        return false
+        #endif
     }
 }

@@ -82,7 +82,8 @@ if [ "$(uname -s)" = Linux ]; then
 fi
 
 mkdir -p "$bundle/$variant/licenses"
-cp "$toolchain/share/swift/LICENSE.txt" "$bundle/$variant/licenses/Swift-LICENSE.txt"
+# Swift-LICENSE.txt is the text every Swift project ships (the toolchain's and swift-syntax's
+# are the same file), kept here because Xcode's `swift` names no toolchain folder to take it from.
 cp Scripts/release-notices/* "$bundle/$variant/licenses/"
 cat > "$bundle/info.json" <<JSON
 {

@@ -3,9 +3,17 @@ import Testing
 
 /// The built `predicate-lint` executable, run as a user would run it.
 @Suite struct BinaryTests {
-    /// The executable sits beside the test bundle in the build folder.
-    static let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        .deletingLastPathComponent().appendingPathComponent("predicate-lint")
+    /// The executable sits beside the test bundle in the build folder. On Linux the test
+    /// process is that bundle; on macOS it is a helper of Xcode's that loads it, and there is
+    /// no `/proc`, so the bundle is found from a class of its own.
+    static let executable: URL = {
+        #if canImport(Darwin)
+        let bundle = Bundle(for: TemporaryTree.self).bundleURL
+        #else
+        let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        #endif
+        return bundle.deletingLastPathComponent().appendingPathComponent("predicate-lint")
+    }()
 
     func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
@@ -43,7 +51,9 @@ import Testing
     func aReportThatCannotBeWrittenEndsWithTwoAndSaysWhy() throws {
         let tree = try TemporaryTree(["Bad.swift": #"let p = #Predicate<Movie> { $0.name.hasSuffix("x") }"# + "\n"])
         let cache = tree.path("cache")
-        for redirect in ["exec > /dev/full", "ulimit -f 0; exec > \(tree.path("report.txt"))"] {
+        // macOS has no /dev/full; the file-size limit fails the same write there.
+        let full = FileManager.default.fileExists(atPath: "/dev/full") ? ["exec > /dev/full"] : []
+        for redirect in full + ["ulimit -f 0; exec > \(tree.path("report.txt"))"] {
             let script = "\(redirect); exec '\(Self.executable.path)' --cache-path '\(cache)' '\(tree.path("Bad.swift"))'"
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")

@@ -44,13 +44,13 @@ import Testing
 
     /// Descriptions keep their punctuation: read back as the shell reads the quoted word (zsh
     /// and bash share single-quote rules), the text is the help's first sentence.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/bash")))
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash")))
     func descriptionsKeepTheirPunctuation() throws {
         let zsh = script("zsh")
         for option in ["--write-baseline", "--enable-all-rules"] {
             let line = try #require(zsh.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(option + "'[") })
             let word = line.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: #" \"#, with: "")
-            let (status, read) = try runProgram("/usr/bin/bash", ["-c", "printf '%s' " + word])
+            let (status, read) = try runProgram("/bin/bash", ["-c", "printf '%s' " + word])
             #expect(status == 0, "\(line)")
             let help = try #require(ArgumentParser.options.first { $0.names.contains(option) }).help
             #expect(read == option + "[" + Completions.short(help).replacingOccurrences(of: "[", with: "\\[")

@@ -10,19 +10,30 @@ import Testing
 
     /// Creates `relative` (raw bytes) under `folder`: a file holding `text`, or a folder.
     static func create(_ relative: [UInt8], in folder: String, text: String? = nil) throws {
-        let path = (Array(folder.utf8) + [UInt8(ascii: "/")] + relative + [0]).map { CChar(bitPattern: $0) }
-        let made: Bool
-        if let text {
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-            made = descriptor >= 0 && OutputFile.writeAll(Data(text.utf8), to: descriptor) == nil
-            if descriptor >= 0 { close(descriptor) }
-        } else {
-            made = mkdir(path, 0o755) == 0
-        }
-        try #require(made, "this file system takes the name \(relative)")
+        try #require(made(relative, in: folder, text: text), "this file system takes the name \(relative)")
     }
 
-    @Test func namesThatAreNotUTF8AreNamedAndTheRestChecked() throws {
+    static func made(_ relative: [UInt8], in folder: String, text: String? = nil) -> Bool {
+        let path = (Array(folder.utf8) + [UInt8(ascii: "/")] + relative + [0]).map { CChar(bitPattern: $0) }
+        if let text {
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+            defer { if descriptor >= 0 { close(descriptor) } }
+            return descriptor >= 0 && OutputFile.writeAll(Data(text.utf8), to: descriptor) == nil
+        }
+        return mkdir(path, 0o755) == 0
+    }
+
+    /// Whether the temporary folder's file system keeps each of `names` as a file of its own.
+    /// APFS (macOS) keeps neither kind these tests need: it refuses a name that is not UTF-8
+    /// (EILSEQ) and takes names alike once normalized for one (EEXIST), so there such files
+    /// cannot exist and the tests cannot run.
+    static func fileSystemKeepsApart(_ names: [[UInt8]]) -> Bool {
+        guard let tree = try? TemporaryTree() else { return false }
+        return names.allSatisfy { made($0, in: tree.path(), text: "") }
+    }
+
+    @Test(.enabled(if: fileSystemKeepsApart([Array("caf".utf8) + [0xE9]]), "the file system refuses names that are not UTF-8 (APFS does)"))
+    func namesThatAreNotUTF8AreNamedAndTheRestChecked() throws {
         let tree = try TemporaryTree(["Good.swift": Self.finding])
         // Two Latin-1 names, which repairing would have made one name, `caf\u{FFFD}.swift`.
         try Self.create(Array("caf".utf8) + [0xE9] + Array(".swift".utf8), in: tree.path(), text: Self.finding)
@@ -43,7 +54,17 @@ import Testing
 
     /// `café.swift` precomposed and decomposed, and `K.swift` beside the Kelvin sign's: before,
     /// `--fix` fixed one of each pair and then said "No problems found" with the other unfixed.
-    @Test func namesAlikeOnceNormalizedAreNotTakenForOne() throws {
+    /// The check itself, on a listing, so that it runs where the file system cannot hold such
+    /// names: each later name in byte order, with the first it is alike to.
+    @Test func aListingsNamesAlikeOnceNormalizedAreFound() {
+        let alike = FileDiscovery.namesAlikeOnceNormalized(
+            ["plain.swift", "caf\u{E9}.swift", "cafe\u{301}.swift", "K.swift", "\u{212A}.swift"].map { ($0, .file) })
+        #expect(alike.mapValues { Array($0.utf8) }
+                == [Array("caf\u{E9}.swift".utf8): Array("cafe\u{301}.swift".utf8), Array("\u{212A}.swift".utf8): Array("K.swift".utf8)])
+    }
+
+    @Test(.enabled(if: fileSystemKeepsApart(["caf\u{E9}", "cafe\u{301}"].map { Array($0.utf8) }), "the file system takes names alike once normalized for one (APFS does)"))
+    func namesAlikeOnceNormalizedAreNotTakenForOne() throws {
         let tree = try TemporaryTree()
         for name in ["caf\u{E9}.swift", "cafe\u{301}.swift", "K.swift", "\u{212A}.swift"] {
             try Self.create(Array(name.utf8), in: tree.path(), text: Self.finding)

@@ -159,6 +159,34 @@ import SyntheticCorpus
         let failure = ExtendedAttributes.copy(from: tree.path("A.swift"), to: tree.path("Missing.swift"))
         #expect(failure?.hasPrefix("its extended attribute user.kept (No such file or directory)") == true, "\(failure ?? "nil")")
     }
+    #else
+    /// macOS keeps an access control list apart from the extended attributes (`chmod +a`, shown
+    /// by `ls -le`): replacing a file keeps both, and its permissions.
+    @Test func extendedAttributesAndAccessControlListsAreKept() throws {
+        let tree = try TemporaryTree(["A.swift": Self.fixable])
+        let path = tree.path("A.swift")
+        let tag = Array("reviewed".utf8)
+        try #require(tag.withUnsafeBytes { setxattr(path, "com.example.project.tag", $0.baseAddress, $0.count, 0, 0) } == 0)
+        let granted = try runProgram("/bin/chmod", ["+a", "nobody allow write", path])
+        try #require(granted.status == 0, "\(granted.output)")
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        let output = Command.run(["--fix", "--no-cache", tree.path()])
+        #expect(output.standardError.contains("Fixed 1 finding in 1 file"), "\(output.standardError)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.fixed)
+        var value = [UInt8](repeating: 0, count: 64)
+        let size = getxattr(path, "com.example.project.tag", &value, value.count, 0, 0)
+        #expect(size >= 0 && Array(value[..<max(0, size)]) == tag)
+        let listed = try runProgram("/bin/ls", ["-le", path]).output
+        #expect(listed.contains("user:nobody allow write"), "\(listed)")
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == mode)
+    }
+
+    /// Where the attributes cannot be carried over, nothing is replaced, and the reason is given.
+    @Test func anAttributeThatCannotBeCopiedIsNamed() throws {
+        let tree = try TemporaryTree(["A.swift": "let a = 1\n"])
+        let failure = ExtendedAttributes.copy(from: tree.path("A.swift"), to: tree.path("Missing/B.swift"))
+        #expect(failure?.hasPrefix("its extended attributes or access control list (") == true, "\(failure ?? "nil")")
+    }
     #endif
 
     @Test func aReadOnlyFileIsReportedAndTheOthersAreStillFixed() throws {

@@ -21,10 +21,14 @@ import Testing
         #expect(ContentDigest(hex: expected) == SHA256.digest(text))
     }
 
+    static let systemTool: (path: String, arguments: [String])? =
+        [("/usr/bin/sha256sum", []), ("/usr/bin/shasum", ["-a", "256"])].first { FileManager.default.isExecutableFile(atPath: $0.0) }
+
     /// Our own Swift, which is what runs on Linux (CryptoKit's elsewhere), at every length
     /// around the block and tail boundaries and for a large input, against the system's
-    /// `sha256sum` in one run over files holding each input.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sha256sum"), "needs /usr/bin/sha256sum"))
+    /// `sha256sum` (macOS: `shasum -a 256`, which lists digests the same way) in one run over
+    /// files holding each input.
+    @Test(.enabled(if: systemTool != nil, "needs /usr/bin/sha256sum or /usr/bin/shasum"))
     func theSwiftAgreesWithTheSystemsTool() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sha256-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -39,8 +43,9 @@ import Testing
             paths.append(path)
         }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        process.arguments = paths
+        let tool = try #require(Self.systemTool)
+        process.executableURL = URL(fileURLWithPath: tool.path)
+        process.arguments = tool.arguments + paths
         let output = Pipe()
         process.standardOutput = output
         try process.run()

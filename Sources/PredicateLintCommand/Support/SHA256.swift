@@ -100,12 +100,12 @@ public struct ContentDigest: Hashable, Sendable, Codable, CustomStringConvertibl
 /// time for each corpus, so a change in that balance shows.
 public enum SHA256 {
     public static func digest(_ bytes: UnsafeRawBufferPointer) -> ContentDigest {
+        // CryptoKit's SHA256 is in every macOS this package builds for (10.15 and later).
         #if canImport(CryptoKit)
-        if #available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *) {
-            return CryptoKit.SHA256.hash(data: bytes).withUnsafeBytes { ContentDigest(bigEndian: $0) }
-        }
-        #endif
+        return CryptoKit.SHA256.hash(data: bytes).withUnsafeBytes { ContentDigest(bigEndian: $0) }
+        #else
         return swiftDigest(bytes)
+        #endif
     }
 
     public static func digest(_ data: Data) -> ContentDigest {

@@ -2,9 +2,9 @@
 ///
 /// SwiftParser is recursive descent: a long enough chain (`a ? b : c ? …`, `else if …`) or
 /// deep enough nesting overflows the stack of whatever thread parses it, and past its nesting
-/// limit (`parserNestingLimit`) it stops parsing and leaves the rest of the file out, so a predicate after it would go
-/// unchecked in silence. Its look-ahead for `[` (array, dictionary or type?) takes time
-/// exponential in how many `[` are open: 25 take minutes. (The compiler's C++ parser had the
+/// limit (`parserNestingLimit`) it stops parsing and leaves the rest of the file out, so a
+/// predicate after it would go unchecked in silence. Its look-ahead for `[` (array, dictionary
+/// or type?) takes time exponential in how many `[` are open: 25 take minutes. (The compiler's C++ parser had the
 /// same flaw, SR-9220, fixed in 2019 by swiftlang/swift#21487; SwiftParser 6.3.1 has it again,
 /// and we found no report of it for swift-syntax as of 2026-11-30.) A file over any limit here
 /// is refused, named, and not parsed; the limits sit far beyond what written code needs.

@@ -68,10 +68,12 @@ if [ "$(uname -s)" = Linux ]; then
     # Every library the binary loads from the toolchain (the Swift runtime, Foundation, ICU,
     # Dispatch, swift-syntax), one copy each; the system's own (libc, libstdc++, libgcc) stay.
     # The binary itself may no longer name the toolchain's folders: they are given for the search.
+    # Only `lib/swift` is the toolchain's own: where the toolchain is installed in /usr (the
+    # official swift images), /usr/lib holds the system's libraries too.
     LD_LIBRARY_PATH="$toolchain/lib/swift/linux:$toolchain/lib/swift/host${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" ldd "$binary" \
         | awk '$2 == "=>" && $3 != "not" { print $3 }' | while read -r library; do
         case "$(readlink -f "$library")" in
-            "$toolchain"/*) cp -L "$library" "$bundle/$variant/" ;;
+            "$toolchain"/lib/swift/*) cp -L "$library" "$bundle/$variant/" ;;
         esac
     done
     if ldd "$bundle/$variant/predicate-lint" | grep -q "not found"; then

@@ -176,9 +176,13 @@ import Testing
         var hidden: [String] = []
         for _ in 0..<1_500 {
             let text = "let r = " + (0..<Int.random(in: 1...10, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
-            let depth = Depth(viewMode: .sourceAccurate)
-            depth.walk(onLargeStack { SourceFile.parse(text + tail) })
-            if depth.deepest > 100, ParseGuard.refusal(for: text + tail) == nil { hidden.append(text) }
+            // Parsed and walked (recursively) with the stack the tool's threads have.
+            let deepest = onLargeStack {
+                let depth = Depth(viewMode: .sourceAccurate)
+                depth.walk(SourceFile.parse(text + tail))
+                return depth.deepest
+            }
+            if deepest > 100, ParseGuard.refusal(for: text + tail) == nil { hidden.append(text) }
         }
         #expect(hidden.isEmpty, "brackets the parser reads as code, hidden from the guard after: \(hidden.prefix(5))")
     }

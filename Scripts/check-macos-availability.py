@@ -61,12 +61,12 @@ def build(work):
     return stores[0]
 
 
-def availability(usr_root, work):
+def availability(work):
     """USR -> (introduced, unavailable) for macOS, from the toolchain's symbol graphs."""
     graphs = os.path.join(work, "graphs")
     os.makedirs(graphs, exist_ok=True)
-    triple = subprocess.run(["swift", "-print-target-info"], capture_output=True, text=True, check=True)
-    target = json.loads(triple.stdout)["target"]["triple"]
+    info = subprocess.run(["swift", "-print-target-info"], capture_output=True, text=True, check=True)
+    target = json.loads(info.stdout)["target"]["triple"]
     for module in MODULES:
         subprocess.run(["swift-symbolgraph-extract", "-module-name", module, "-target", target, "-output-dir", graphs,
                         "-minimum-access-level", "public"], capture_output=True)
@@ -155,7 +155,7 @@ def main():
     minimum = declared_macos()
     usr = toolchain()
     store = build(work)
-    table = availability(usr, work)
+    table = availability(work)
     used = references(store, usr)
     known = [u for u in used if u in table]
     problems = []

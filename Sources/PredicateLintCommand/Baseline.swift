@@ -33,8 +33,12 @@ public struct Baseline: Equatable {
         var new: [Finding] = []
         for finding in findings {
             let entry = Self.entry(for: finding, sources: sources, baselinePath: baselinePath)
-            if let count = remaining[entry], count > 0 {
-                remaining[entry] = count - 1
+            // An entry written before the finding's case moved to another rule names the old id.
+            let candidates = RuleRegistry.namesCovering(finding.ruleID).map {
+                Entry(file: entry.file, rule: $0, lineText: entry.lineText)
+            }
+            if let match = candidates.first(where: { (remaining[$0] ?? 0) > 0 }) {
+                remaining[match, default: 0] -= 1
             } else {
                 new.append(finding)
             }

@@ -20,6 +20,13 @@ public enum RuleDocumentation {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Where a case moved here from another rule: the old id still silences and baselines it.
+    static func aliasLine(_ description: RuleDescription) -> String {
+        guard !description.aliases.isEmpty else { return "" }
+        let names = description.aliases.map { "`\($0)`" }.joined(separator: ", ")
+        return "\n- Also answers to: \(names) (suppression comments and baseline entries naming it still apply)"
+    }
+
     public static func explanation(of description: RuleDescription) -> String {
         var text = """
             \(description.id) (\(description.severity.rawValue)\(description.isCorrectable ? ", correctable" : "")\(description.isOptIn ? ", opt-in" : ""))
@@ -167,7 +174,7 @@ public enum RuleDocumentation {
             - Severity: \(description.severity.rawValue)\(description.isOptIn ? " (opt-in: enable with `opt_in_rules` or `--enable-all-rules`)" : "")
             - Fails: \(failureLine(description.failsAt))
             - Applies to: \(reach(of: description))
-            - Correctable: \(description.isCorrectable ? "yes, with `--fix`" : "no")
+            - Correctable: \(description.isCorrectable ? "yes, with `--fix`" : "no")\(aliasLine(description))
 
             ## Why
 

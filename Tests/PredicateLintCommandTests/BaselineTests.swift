@@ -26,6 +26,23 @@ import PredicateLintCore
         #expect(output.exitCode == 1)
     }
 
+    /// A baseline written when a case belonged to another rule still accounts for its findings.
+    @Test func anEntryUnderARulesFormerIDStillMatches() throws {
+        let models = "import SwiftData\nstruct Money: Codable { var amount = 0 }\n@Model final class Deal { var price = Money() }\n"
+        let line = "let p = #Predicate<Deal> { $0.price.amount > 10 }\n"
+        let tree = try TemporaryTree(["Models.swift": models, "App.swift": line])
+        let baseline = tree.path("baseline.json")
+        try tree.write("baseline.json", Data("""
+            {"version": 1, "findings": [{"file": "App.swift", "rule": "codable-property",
+              "line": "let p = #Predicate<Deal> { $0.price.amount > 10 }", "count": 1}]}
+            """.utf8))
+        let arguments = ["--enable-all-rules", "--no-cache", tree.path("Models.swift"), tree.path("App.swift")]
+        #expect(Command.run(arguments).standardOutput.contains("codable-struct-member"))
+        let output = Command.run(["--baseline", baseline] + arguments)
+        #expect(output.standardOutput.isEmpty, "\(output.standardOutput)")
+        #expect(output.exitCode == 0)
+    }
+
     @Test func aSecondIdenticalProblemIsNew() throws {
         let line = "let a = #Predicate<Website> { $0.url.hasPrefix(\"a\") }\n"
         let tree = try TemporaryTree(["App.swift": line])

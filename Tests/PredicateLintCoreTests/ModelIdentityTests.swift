@@ -107,7 +107,7 @@ import Testing
 
     @Test func storedTypesResolveInTheirModelsScope() throws {
         let kind = try #require(Self.index.member("kind", of: "SchemaV2.Trip")?.type)
-        #expect(Self.index.storage(of: kind) == .composite("SchemaV2.Kind"))
+        #expect(Self.index.storage(of: kind) == PropertyStorage(.enumValue, typeName: "SchemaV2.Kind"))
     }
 
     @Test func aNameThatCouldMeanTwoModelsMeansNeither() {

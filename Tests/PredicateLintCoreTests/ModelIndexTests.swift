@@ -75,21 +75,30 @@ import Testing
     }
 
     @Test(arguments: [
-        ("title", ModelIndex.Storage.primitive("String")),
-        ("length", .primitive("Int16")),
-        ("poster", .primitive("Data")),
-        ("keywords", .primitive("[String]")),
-        ("cast", .toMany(model: "Actor")),
-        ("awards", .toMany(model: "Award")),
-        ("director", .toOne(model: "Director")),
-        ("place", .composite("Place")),
-        ("status", .composite("Status")),
-        ("ratingsByCountry", .unknown),
-        ("mood", .unknown),
+        ("title", PropertyStorage(.column, typeName: "String")),
+        ("length", PropertyStorage(.column, typeName: "Int16")),
+        ("poster", PropertyStorage(.column, typeName: "Data", isOptional: true)),
+        ("keywords", PropertyStorage(.encodedCollection, typeName: "Set<String>")),
+        ("cast", PropertyStorage(.toMany, typeName: "Actor")),
+        ("awards", PropertyStorage(.toMany, typeName: "Award", isOptional: true)),
+        ("director", PropertyStorage(.toOne, typeName: "Director", isOptional: true)),
+        ("place", PropertyStorage(.compositeAttribute, typeName: "Place")),
+        ("status", PropertyStorage(.enumValue, typeName: "Status")),
+        ("ratingsByCountry", PropertyStorage(.encodedCollection, typeName: "[String: Double]")),
+        ("mood", PropertyStorage.unknown),
+        ("isSelected", PropertyStorage(.transient)),
+        ("isRated", PropertyStorage(.computed)),
     ])
-    func classifiesHowEachPropertyIsStored(_ name: String, _ storage: ModelIndex.Storage) throws {
-        let type = try #require(index.member(name, of: "Movie")?.type)
-        #expect(index.storage(of: type) == storage)
+    func classifiesHowEachPropertyIsStored(_ name: String, _ storage: PropertyStorage) throws {
+        let member = try #require(index.member(name, of: "Movie"))
+        #expect(index.storage(of: member) == storage)
+    }
+
+    @Test func everyKindOfStorageHasOneRowWithItsEvidence() {
+        #expect(PropertyStorage.table.map(\.kind) == PropertyStorage.Kind.allCases)
+        for row in PropertyStorage.table where row.kind != .unknown {
+            guard case .graded = row.evidence else { Issue.record("\(row.kind) needs a grade"); continue }
+        }
     }
 
     @Test func buildsTheSameIndexInAnyFileOrder() {

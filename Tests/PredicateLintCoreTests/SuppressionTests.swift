@@ -20,6 +20,18 @@ import Testing
         #expect(rules(code) == [])
     }
 
+    /// A case that moved to another rule keeps answering to the id that used to report it.
+    @Test func aRulesFormerIDStillSilencesItsFindings() {
+        let moved = "let p = #Predicate<Movie> { $0.budget.amount > 10 }"
+        #expect(RuleRegistry.namesCovering("codable-struct-member").contains("codable-property"))
+        #expect(rules(moved) == ["codable-struct-member"])
+        #expect(rules("// predicate-lint:disable:next codable-property - reviewed\n" + moved) == [])
+        #expect(rules("// predicate-lint:disable:next has-prefix\n" + moved) == ["superfluous-disable", "codable-struct-member"])
+        // The alias does not run the other way: the new id does not silence the old rule.
+        let enumRawValue = #"let p = #Predicate<Movie> { $0.genre.rawValue == "drama" }"#
+        #expect(rules("// predicate-lint:disable:next codable-struct-member\n" + enumRawValue) == ["superfluous-disable", "codable-property"])
+    }
+
     @Test func aRegionEndsAtEnable() {
         let code = "// predicate-lint:disable has-prefix\nlet a = \(Self.bad)\n// predicate-lint:enable has-prefix\nlet b = \(Self.bad)"
         #expect(lint(code).map(\.line) == [4])

@@ -71,7 +71,8 @@ public struct Suppressions: Sendable {
     /// The index in `commands` of the command that silences a finding, if one does.
     public func suppressingCommand(of finding: Finding) -> Int? {
         regions.first { region in
-            region.lines.contains(finding.line) && (region.rules.isEmpty || region.rules.contains(finding.ruleID))
+            region.lines.contains(finding.line)
+                && (region.rules.isEmpty || RuleRegistry.namesCovering(finding.ruleID).contains(where: region.rules.contains))
         }?.command
     }
 

@@ -8,26 +8,6 @@
 /// A name that could mean two different declarations is ambiguous, and nothing is said about
 /// it: we would rather miss a problem than guess.
 public struct ModelIndex: Sendable {
-    /// How a stored property is kept, which decides what a predicate may do with it.
-    public enum Storage: Sendable, Equatable {
-        /// A column: String, numbers, Bool, Date, Data, UUID, URL, Decimal, and arrays of them.
-        case primitive(String)
-        /// A relationship to one model.
-        case toOne(model: String)
-        /// A relationship to many models.
-        case toMany(model: String)
-        /// Any other struct or enum: stored as Codable data the store cannot look inside.
-        case composite(String)
-        /// A type this project does not declare (another module's, or a generic), or an
-        /// ambiguous one: say nothing.
-        case unknown
-    }
-
-    public static let primitiveTypes: Set<String> = [
-        "String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
-        "Double", "Float", "CGFloat", "Bool", "Date", "Data", "UUID", "URL", "Decimal",
-    ]
-
     /// What a written name means at a place in the code.
     public enum NameLookup: Sendable, Equatable {
         /// The type it names, resolved (a declared type's qualified name, or what a typealias names).
@@ -399,29 +379,6 @@ public struct ModelIndex: Sendable {
         }
     }
 
-    // MARK: Storage
-
-    /// How a stored property of this (resolved) type is kept.
-    public func storage(of type: WrittenType) -> Storage {
-        switch type {
-        case .optional(let wrapped):
-            return storage(of: wrapped)
-        case .named(let name):
-            switch kind(of: name) {
-            case .model?: return .toOne(model: name)
-            case .struct?, .enum?: return .composite(name)
-            case nil where types[name] == nil && Self.primitiveTypes.contains(name): return .primitive(name)
-            default: return .unknown
-            }
-        case .array(let element), .set(let element):
-            switch storage(of: element) {
-            case .toOne(let model): return .toMany(model: model)
-            case .primitive(let name): return .primitive("[\(name)]")
-            case .composite(let name): return .composite("[\(name)]")
-            default: return .unknown
-            }
-        case .dictionary, .other:
-            return .unknown
-        }
-    }
+    /// Whether the project declares a type or typealias of this qualified name.
+    func isDeclaredName(_ qualified: String) -> Bool { isDeclared(qualified) }
 }

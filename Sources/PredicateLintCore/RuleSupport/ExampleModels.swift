@@ -25,6 +25,7 @@ public enum ExampleModels {
             /// The genre's raw value, stored so that predicates can filter on it.
             var genreName: String = Genre.drama.rawValue
             var budget = Money(amount: 0, currency: "USD")
+            var boxOffice: Money? = nil
             @Relationship(deleteRule: .cascade, inverse: \Actor.movies) var cast: [Actor] = []
             var director: Director? = nil
             var awards: [Award]? = nil

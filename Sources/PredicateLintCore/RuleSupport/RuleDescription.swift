@@ -165,8 +165,13 @@ public struct RuleDescription: Sendable {
     public let corrections: [(before: Example, after: String)]
     /// Off unless asked for: rules whose findings a project may reasonably not want.
     public let isOptIn: Bool
+    /// Ids that reported some of this rule's findings before a case moved here (SwiftLint's
+    /// `deprecatedAliases`): a suppression comment or a baseline entry naming one still
+    /// applies to this rule's findings.
+    public let aliases: [String]
     public init(id: String, severity: Severity, summary: String, rationale: String, cases: [RuleCase],
-                scope: RuleScope = .query, isOptIn: Bool = false, triggering: [Example], nonTriggering: [Example],
+                scope: RuleScope = .query, isOptIn: Bool = false, aliases: [String] = [],
+                triggering: [Example], nonTriggering: [Example],
                 corrections: [(before: Example, after: String)] = []) {
         precondition(!cases.isEmpty, "\(id): a rule has at least one case")
         self.id = id
@@ -176,6 +181,7 @@ public struct RuleDescription: Sendable {
         self.cases = cases
         self.scope = scope
         self.isOptIn = isOptIn
+        self.aliases = aliases
         self.triggering = triggering
         self.nonTriggering = nonTriggering
         self.corrections = corrections

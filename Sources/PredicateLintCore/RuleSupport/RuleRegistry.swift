@@ -17,6 +17,7 @@ public enum RuleRegistry {
         ComputedPropertyRule.self,
         TransientPropertyRule.self,
         CodablePropertyRule.self,
+        CodableStructMemberRule.self,
         ValueTypeMemberRule.self,
         UnstoredSortKeyRule.self,
         ModelComparisonRule.self,
@@ -51,4 +52,13 @@ public enum RuleRegistry {
     public static func description(of id: String) -> RuleDescription? {
         rule(withID: id)?.description
     }
+
+    /// The ids a suppression or baseline entry may name to cover a finding of rule `id`: its
+    /// own and its aliases.
+    public static func namesCovering(_ id: String) -> [String] {
+        [id] + (aliasesByID[id] ?? [])
+    }
+
+    private static let aliasesByID: [String: [String]] = Dictionary(
+        uniqueKeysWithValues: all.map { ($0.description.id, $0.description.aliases) }.filter { !$0.1.isEmpty })
 }

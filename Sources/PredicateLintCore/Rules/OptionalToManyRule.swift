@@ -42,9 +42,8 @@ public struct OptionalToManyRule: PredicateRule {
     public func check(_ context: RuleContext) -> [Finding] {
         guard context.reports(Self.optionalToMany) else { return [] }
         return context.keyPaths.memberUses.compactMap { use in
-            guard let member = use.member, member.kind == .stored, let type = member.type,
-                  case .optional = type,
-                  case .toMany = context.models.storage(of: type) else { return nil }
+            guard let member = use.member, case let storage = context.models.storage(of: member),
+                  storage.kind == .toMany, storage.isOptional else { return nil }
             let isComparedWithNil = ExprSyntax(use.access).isComparedWithNil
             // What the store error is reported for: counting the relationship (`?.isEmpty`,
             // `?.count`) or testing it for nil. `?.contains { … }` and `?.filter { … }` become

@@ -13,7 +13,7 @@ public struct UnstoredSortKeyRule: KeyPathRule {
         evidence: .graded(.d, "the store has no such column (Apple, for predicates), and a fetch sorts in the store; no "
             + "report of the failure was found (searched 2026-12-02)"))
     static let storedValueMember = RuleCase(
-        "a key inside a stored struct or enum value (`\\.stats?.updatedAt`)", failsAt: .runtime,
+        "a key inside an optional struct or an enum value (`\\.stats?.updatedAt`)", failsAt: .runtime,
         evidence: .graded(.d, "one public app's crash fix (2026): four sort descriptors through an optional Codable struct "
             + "attribute, replaced by a stored copy of the field; no second report was found (searched 2026-12-02)"))
 
@@ -24,8 +24,8 @@ public struct UnstoredSortKeyRule: KeyPathRule {
         rationale: """
             A fetch sorts and sections in the store, by key paths it looks up in the schema as \
             it looks up a predicate's. A computed property, a `@Transient` one, or a member \
-            inside a struct or enum value the store keeps as encoded data \
-            (`\\.stats?.updatedAt`) type-checks as a sort key and has nothing to sort by in \
+            inside an optional struct or an enum value, which the store does not keep as \
+            columns of their own (`\\.stats?.updatedAt`), type-checks as a sort key and has nothing to sort by in \
             the store. The evidence is thin (one project each, and no published crash for the \
             first two), so the rule is opt-in. Sort the fetched array in memory with \
             `sorted(using:)`, which takes the same descriptors, or keep the key in a stored \
@@ -51,9 +51,11 @@ public struct UnstoredSortKeyRule: KeyPathRule {
             descriptor.sortBy = [SortDescriptor(\.movie?.↓displayTitle)]
             """#),
             Example(#"let descriptor = FetchDescriptor<Clip>(sortBy: [SortDescriptor(\.↓playhead, order: .reverse)])"#, files: [clips]),
-            Example(#"let descriptor = FetchDescriptor<Movie>(sortBy: [SortDescriptor(\.↓budget.amount, order: .reverse)])"#),
+            Example(#"let descriptor = FetchDescriptor<Movie>(sortBy: [SortDescriptor(\.↓boxOffice?.amount, order: .reverse)])"#),
         ],
         nonTriggering: [
+            // A non-optional struct is a composite attribute: its members are columns.
+            Example(#"let descriptor = FetchDescriptor<Movie>(sortBy: [SortDescriptor(\.budget.amount, order: .reverse)])"#),
             // Sorting in memory runs in Swift, where every property is a property.
             Example(#"let sorted = [Movie]().sorted(using: SortDescriptor(\.displayTitle))"#),
             Example(#"let latestFirst = [Clip]().sorted(using: SortDescriptor(\.playhead, order: .reverse))"#, files: [clips]),
@@ -93,9 +95,11 @@ public struct UnstoredSortKeyRule: KeyPathRule {
                     message: "`\(name)` is \(isComputed ? "a computed property of" : "`@Transient` on") `\(step.model)`, which the "
                         + "store does not have to \(context.role == .sort ? "sort" : "section") by. \(advice)")
             case .stored?:
-                guard let next = step.next, let type = step.member?.type,
-                      case .composite(let typeName) = context.models.storage(of: type), !typeName.hasPrefix("["),
+                guard let next = step.next, let member = step.member,
+                      case let storage = context.models.storage(of: member),
+                      [.optionalStruct, .enumValue].contains(storage.kind),
                       context.reports(Self.storedValueMember) else { return nil }
+                let typeName = storage.typeName
                 return context.finding(
                     self, at: step.nameToken,
                     message: "`\(name)` is stored as `\(typeName)` data that the store cannot look into, so it cannot "

@@ -168,14 +168,3 @@ public final class KeyPathResolution {
         }
     }
 }
-
-private extension SyntaxProtocol {
-    func isInside(_ ancestor: some SyntaxProtocol) -> Bool {
-        var current = parent
-        while let node = current {
-            if node.id == ancestor.id { return true }
-            current = node.parent
-        }
-        return false
-    }
-}

@@ -13,6 +13,23 @@ public struct RuleContext: SiteContext {
     public let deploymentTarget: DeploymentTarget
     /// What the whole file says, shared by its predicates.
     public let fileFacts: FileFacts
+    private let translation = TranslationOnce()
+
+    public init(file: SourceFile, site: PredicateSite, facts: PredicateFacts, models: ModelIndex, keyPaths: KeyPathResolution,
+                deploymentTarget: DeploymentTarget, fileFacts: FileFacts) {
+        self.file = file
+        self.site = site
+        self.facts = facts
+        self.models = models
+        self.keyPaths = keyPaths
+        self.deploymentTarget = deploymentTarget
+        self.fileFacts = fileFacts
+    }
+
+    /// What SwiftData asks the store for, worked out the first time a rule asks.
+    public var storeQuery: StoreQuery {
+        translation.query { StoreTranslator.translate(site, keyPaths: keyPaths, fileFacts: fileFacts) }
+    }
 
     /// What the predicate's input is. SwiftData's runtime rules apply only where
     /// `root.mayReachSwiftData`: a predicate over a plain type is evaluated in memory.
@@ -69,5 +86,18 @@ public struct SuppressionContext {
         return Finding(ruleID: description.id, severity: description.severity, path: file.path,
                        line: command.line, column: command.column, offset: command.offset,
                        message: message, correction: nil, coveredOffsets: [])
+    }
+}
+
+/// A predicate's translation, worked out once for all the rules that read it: most
+/// predicates have nothing a translation-reading rule looks for, and skip the work.
+private final class TranslationOnce {
+    private var query: StoreQuery?
+
+    func query(_ make: () -> StoreQuery) -> StoreQuery {
+        if let query { return query }
+        let made = make()
+        query = made
+        return made
     }
 }

@@ -58,7 +58,7 @@ public enum RuleDocumentation {
 
     // MARK: Markdown pages (`generate-docs`)
 
-    /// File name → contents: one page per rule, and an index.
+    /// File name → contents: one page per rule, an index, and the store's two tables.
     public static func markdownPages() -> [String: String] {
         var pages: [String: String] = [:]
         for description in RuleRegistry.descriptions {
@@ -78,7 +78,10 @@ public enum RuleDocumentation {
                 + "\(failureColumn(description.failsAt)) | \(description.isCorrectable ? "yes" : "") | "
                 + "\(description.isOptIn ? "yes" : "") | \(description.summary.replacingOccurrences(of: "|", with: "\\|")) |\n"
         }
+        index += "\nHow the store keeps each kind of property: [Storage](\(StoreDocumentation.storagePageName)). "
+            + "The translated shapes it cannot run: [Store limits](\(StoreDocumentation.limitsPageName)).\n"
         pages["README.md"] = index
+        pages.merge(StoreDocumentation.pages()) { page, _ in page }
         return pages
     }
 

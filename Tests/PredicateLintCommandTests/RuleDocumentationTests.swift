@@ -19,7 +19,7 @@ import PredicateLintCore
         let tree = try TemporaryTree(["README.md": "# App\n\(RuleDocumentation.readmeTableStart)\nold\n\(RuleDocumentation.readmeTableEnd)\nmore\n"])
         let output = Command.run(["generate-docs", tree.path("rules"), "--readme", tree.path("README.md")])
         #expect(output.exitCode == 0)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: tree.path("rules")).count == RuleRegistry.descriptions.count + 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tree.path("rules")).count == RuleRegistry.descriptions.count + 3)
         let readme = try String(contentsOfFile: tree.path("README.md"), encoding: .utf8)
         #expect(readme == "# App\n\(RuleDocumentation.readmeRuleTable())\nmore\n")
     }

@@ -110,6 +110,12 @@ import Testing
         (#"$0.b.localizedCompare("ABC") == equal"#, "let equal = ComparisonResult.orderedSame",
          "TERNARY(b ==[l] 'ABC', 0, TERNARY(b <[l] 'ABC', -1, 1)) == $equal"),
         (#"$0.b.localizedStandardContains("ABC")"#, "", "b CONTAINS[cdl] 'ABC'"),
+        // The goldens' constants where the test captures a struct: a member, and a call on one.
+        ("$0.a == nonObjC.a", "struct NonObjC { var a = 1; var b = [1, 2, 3] }\nlet nonObjC = NonObjC()", "a == $nonObjC.a"),
+        ("$0.f == nonObjC.b.contains([1, 2])", "struct NonObjC { var a = 1; var b = [1, 2, 3] }\nlet nonObjC = NonObjC()",
+         "f == $(nonObjC.b.contains([1,2]))"),
+        ("$0.b.contains(/[e-f][l-m]/)", "", "b MATCHES '.*[e-f][l-m].*'"),
+        ("$0.b.contains(regex)", "let regex = /[e-f][l-m]/", "b MATCHES $regex"),
     ]
 
     @Test(arguments: goldens)
@@ -165,7 +171,12 @@ import Testing
         let generic = SourceFile(path: "Query.swift", text: "func make<T: PersistentModel>() -> Predicate<T> { #Predicate<T> { _ in true } }")
         let site = try #require(PredicateSiteFinder.sites(in: generic.tree).first)
         let keyPaths = KeyPathResolution(site: site, facts: PredicateFacts(site: site), index: ModelIndex(files: [generic]))
-        #expect(StoreTranslator.translate(site, keyPaths: keyPaths, fileFacts: nil).cannotKnow != nil)
+        let query = StoreTranslator.translate(site, keyPaths: keyPaths, fileFacts: nil)
+        #expect(query.storageUnknown != nil && query.predicate != nil)
+        let inMemory = SourceFile(path: "Row.swift", text: "struct Row { var a = 1 }\nlet p = #Predicate<Row> { $0.a > 1 }")
+        let rowSite = try #require(PredicateSiteFinder.sites(in: inMemory.tree).first)
+        let rowKeyPaths = KeyPathResolution(site: rowSite, facts: PredicateFacts(site: rowSite), index: ModelIndex(files: [inMemory]))
+        #expect(StoreTranslator.translate(rowSite, keyPaths: rowKeyPaths, fileFacts: nil).cannotKnow != nil)
         #expect(Self.translation("let x = $0.a\nreturn x > 1")?.cannotKnow != nil)
     }
 }

@@ -5,6 +5,12 @@ enum Genre: String, Codable, CaseIterable {
     case drama, comedy, documentary
 }
 
+/// What a film earned, kept as a Codable struct inside the movie's row.
+struct Earnings: Codable {
+    var total: Double
+    var currency: String
+}
+
 @Model
 final class Movie {
     var name: String
@@ -20,6 +26,7 @@ final class Movie {
     @Relationship(deleteRule: .cascade) var cast: [Actor]
     var director: Director?
     var awards: [Award]?
+    var earnings: Earnings?
     /// Whether the row is selected in the list: UI state, never saved.
     @Transient var isSelected = false
 

@@ -101,6 +101,22 @@ final class MovieStore {
         return try context.fetch(FetchDescriptor(predicate: #Predicate<Movie> { $0.genreName == name }))
     }
 
+    // coalesce-in-contains: `??` inside `contains` becomes a conditional the store cannot test with `IN`.
+    func movies(subtitled subtitles: [String]) throws -> [Movie] {
+        try context.fetch(FetchDescriptor(predicate: #Predicate<Movie> { subtitles.contains($0.subtitle ?? "") }))
+    }
+
+    // Fine: with an optional list the column stands alone on the left of `IN`.
+    func movies(subtitledAnyOf subtitles: [String]) throws -> [Movie] {
+        let optionalSubtitles: [String?] = subtitles
+        return try context.fetch(FetchDescriptor(predicate: #Predicate<Movie> { optionalSubtitles.contains($0.subtitle) }))
+    }
+
+    // codable-struct-member: an opt-in rule; how an optional struct is stored is not documented.
+    func highEarners() throws -> [Movie] {
+        try context.fetch(FetchDescriptor(predicate: #Predicate<Movie> { $0.earnings?.total ?? 0 > 1_000_000 }))
+    }
+
     // model-comparison: a model instance cannot be captured; `--fix` will compare IDs.
     func movies(by director: Director) throws -> [Movie] {
         try context.fetch(FetchDescriptor(predicate: #Predicate<Movie> { $0.director == director }))

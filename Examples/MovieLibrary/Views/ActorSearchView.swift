@@ -11,7 +11,7 @@ struct ActorSearchView: View {
     @Query(filter: #Predicate<Actor> { $0.name.contains("Kate") }) private var exactKates: [Actor]
     @Query(filter: #Predicate<Actor> { $0.name.localizedStandardContains("Kate") }) private var anyKates: [Actor]
 
-    // Fine: `contains(_:)` on an array of strings is a membership test, not text matching.
+    // stored-collection: `tags` is kept as one encoded value, so `contains` on it crashes the fetch.
     @Query(filter: #Predicate<Actor> { $0.movies.contains { $0.tags.contains("classic") } }) private var classicActors: [Actor]
 
     @Query private var actors: [Actor]

@@ -23,15 +23,16 @@ enum GenerateDocsSubcommand {
         })
 
     static func run(directory: String, readme: String?) -> CommandOutput {
+        let pages = RuleDocumentation.markdownPages()
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            for (name, text) in RuleDocumentation.markdownPages() {
+            for (name, text) in pages {
                 try text.write(toFile: "\(directory)/\(name)", atomically: true, encoding: .utf8)
             }
         } catch {
             return CommandOutput(standardError: "error: \(directory): the pages could not be written there; check it is a writable folder\n", exitCode: 2)
         }
-        var written = "Wrote \(Wording.count(RuleRegistry.descriptions.count + 1, "page")) to \(directory)\n"
+        var written = "Wrote \(Wording.count(pages.count, "page")) to \(directory)\n"
         if let readme {
             guard let text = try? String(contentsOfFile: readme, encoding: .utf8),
                   let updated = RuleDocumentation.updatingRuleTable(in: text) else {

@@ -4,7 +4,7 @@
 ///
 /// `PropertyStorage.Kind.table` is the one statement of these facts: the model index
 /// classifies each property into one of its rows, the translation reads them, and
-/// `docs/Storage.md` is generated from it.
+/// `docs/rules/Storage.md` is generated from it.
 public struct PropertyStorage: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// `String`, numbers, `Bool`, `Date`, `Data`, `UUID`, `URL`, `Decimal`: one column.

@@ -26,6 +26,12 @@ public struct RuleContext: SiteContext {
         self.fileFacts = fileFacts
     }
 
+    /// The terms of the predicate's translation that have a shape of the store-limits table.
+    public func storeTerms(_ id: StoreLimit.ID) -> [StoreTerm] {
+        let limit = StoreLimit.limit(id)
+        return storeQuery.terms.filter(limit.matches)
+    }
+
     /// What SwiftData asks the store for, worked out the first time a rule asks.
     public var storeQuery: StoreQuery {
         translation.query { StoreTranslator.translate(site, keyPaths: keyPaths, fileFacts: fileFacts) }

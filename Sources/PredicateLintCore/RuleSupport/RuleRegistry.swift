@@ -23,6 +23,9 @@ public enum RuleRegistry {
         ModelComparisonRule.self,
         NonCodableCaptureRule.self,
         OptionalToManyRule.self,
+        // What the store cannot run, read from the predicate's translation.
+        CoalesceInContainsRule.self,
+        StoredCollectionRule.self,
         CaseSensitiveContainsRule.self,
         // What the macro and SwiftData reject beyond the guide.
         CapturedSelfRule.self,

@@ -14,13 +14,16 @@ public struct BooleanComparisonRule: PredicateRule {
         summary: "Negate a Boolean test with `!` instead of comparing it with `true` or `false`",
         rationale: """
             `$0.cast.isEmpty == false` builds and evaluates correctly in memory, but SwiftData \
-            crashes when it runs it, while `!$0.cast.isEmpty` works. Our reading is that a test \
-            like `isEmpty` or `contains` becomes a predicate of its own in the store query, and \
-            comparing it with a literal turns it into a conditional expression the store cannot \
-            evaluate. Comparing a stored `Bool` property, or an optional chain (`x?.isEmpty == \
-            false`, where `!` cannot apply), is fine. So is a test of a captured array \
-            (`ids.contains($0.id) == false`, an `IN` on a column, which a public app has run in a \
-            batch delete since 2023): the rule speaks only of the input's own properties.
+            crashes when it runs it, while `!$0.cast.isEmpty` works. The translation shows \
+            why: a test such as `isEmpty`, `contains` or `starts(with:)` is a predicate of its \
+            own in the store query, and comparing it with a literal makes SwiftData wrap it in a \
+            conditional, `TERNARY(cast.@count == 0, YES, NO) == NO`, which the store does not \
+            run. The same goes for a test of an expression rather than a bare property \
+            (`($0.note ?? "").isEmpty == false`). Comparing a stored `Bool` property is fine, and \
+            so is an optional chain (`x?.isEmpty == false`, where `!` cannot apply), whose \
+            conditional the evidence shows running. A test of a captured array \
+            (`ids.contains($0.id) == false`, an `IN` on a column, which a public app has run in \
+            a batch delete since 2023) is not reported either.
             """,
         cases: [crash],
         triggering: [
@@ -31,9 +34,11 @@ public struct BooleanComparisonRule: PredicateRule {
             let predicate = #Predicate<Movie> { $0.cast.isEmpty == ↓false }
             #endif
             """),
-            Example(#"#Predicate<Movie> { ↓true == $0.tags.contains("classic") }"#),
+            Example(#"#Predicate<Movie> { ↓true == $0.name.contains("classic") }"#),
             Example("#Predicate<Movie> { $0.cast.contains { $0.age > 70 } != ↓true }"),
             Example("#Predicate<Movie> { ($0.cast.isEmpty) == ↓false }"),
+            // A test of an expression, not of a bare property.
+            Example(#"#Predicate<Movie> { ($0.subtitle ?? "").isEmpty == ↓false }"#),
             Example(#"#Predicate<Movie> { movie in movie.name.starts(with: "The") == ↓true && movie.year > 2000 }"#),
         ],
         nonTriggering: [
@@ -61,56 +66,37 @@ public struct BooleanComparisonRule: PredicateRule {
         corrections: [
             (Example("#Predicate<Movie> { $0.cast.isEmpty == ↓false }"),
              "#Predicate<Movie> { !$0.cast.isEmpty }"),
-            (Example(#"#Predicate<Movie> { ↓true == $0.tags.contains("classic") }"#),
-             #"#Predicate<Movie> { $0.tags.contains("classic") }"#),
+            (Example(#"#Predicate<Movie> { ↓true == $0.name.contains("classic") }"#),
+             #"#Predicate<Movie> { $0.name.contains("classic") }"#),
             (Example("#Predicate<Movie> { $0.cast.contains { $0.age > 70 } != ↓true }"),
              "#Predicate<Movie> { !$0.cast.contains { $0.age > 70 } }"),
             (Example("#Predicate<Movie> { ($0.cast.isEmpty) == ↓false }"),
              "#Predicate<Movie> { !($0.cast.isEmpty) }"),
+            (Example(#"#Predicate<Movie> { ($0.subtitle ?? "").isEmpty == ↓false }"#),
+             #"#Predicate<Movie> { !($0.subtitle ?? "").isEmpty }"#),
         ])
 
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
         guard context.reports(Self.crash) else { return [] }
-        return context.facts.infixOperators.compactMap { comparison in
-            guard let operatorText = comparison.operatorText, operatorText == "==" || operatorText == "!=" else { return nil }
-            let (literal, test): (BooleanLiteralExprSyntax, ExprSyntax)
-            if let left = comparison.leftOperand.as(BooleanLiteralExprSyntax.self) {
-                (literal, test) = (left, comparison.rightOperand)
-            } else if let right = comparison.rightOperand.as(BooleanLiteralExprSyntax.self) {
-                (literal, test) = (right, comparison.leftOperand)
-            } else {
-                return nil
-            }
-            guard let receiver = Self.testedReceiver(test), !test.hasOptionalChain, context.isInputKeyPath(receiver) else { return nil }
+        return context.storeTerms(.wrappedTestComparedWithLiteral).compactMap { term in
+            guard let (literalTerm, testTerm) = StoreLimit.wrappedTestComparedWithLiteral(term),
+                  let comparison = term.source.as(InfixOperatorExprSyntax.self), let operatorText = comparison.operatorText,
+                  let literal = literalTerm.source.as(BooleanLiteralExprSyntax.self) else { return nil }
+            let test = literalTerm.source.id == comparison.leftOperand.id ? comparison.rightOperand : comparison.leftOperand
             // `x == true` and `x != false` mean `x`; the other two mean `!x`.
             let keepsValue = (operatorText == "==") == (literal.literal.tokenKind == .keyword(.true))
             let replacement = (keepsValue ? "" : "!") + test.trimmedDescription
             return context.finding(
                 self, at: literal.literal,
-                message: "Comparing `\(Self.shortName(of: test))` with `\(literal.literal.text)` crashes when "
-                    + "SwiftData runs the predicate; write `\(replacement)` instead",
+                message: "SwiftData asks the store for `\(term.format)`: `\(Self.shortName(of: test))` used as a value and "
+                    + "compared with `\(literal.literal.text)`, which crashes the fetch; write `\(replacement)` instead",
                 correction: Correction(
                     title: keepsValue ? "Drop the comparison" : "Negate with !",
-                    edits: [TextEdit(replacing: comparison, with: replacement)]))
+                    edits: [TextEdit(replacing: comparison, with: replacement)]),
+                covering: [testTerm.source])
         }
-    }
-
-    /// What a Boolean test is asked of: `$0.cast` in `$0.cast.isEmpty`, for `isEmpty`,
-    /// `contains(…)`, `allSatisfy(…)`, `starts(with:)` on some base, in parentheses or not; nil
-    /// for anything else. The evidence is about the input's own collections and text; a captured
-    /// array's `contains($0.id)` is a plain `IN` (one app has run `ids.contains($0.id) == false`
-    /// in a batch delete since 2023).
-    static func testedReceiver(_ expression: ExprSyntax) -> ExprSyntax? {
-        let expression = expression.withoutParentheses
-        if let call = expression.as(FunctionCallExprSyntax.self), let name = call.calleeName {
-            return MacroSupport.booleanCalls.contains(name) ? call.receiver : nil
-        }
-        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
-            return MacroSupport.booleanMembers.contains(member.declName.baseName.text) ? base : nil
-        }
-        return nil
     }
 
     /// `isEmpty` or `contains(…)`: the part of the test a reader recognizes.
@@ -118,6 +104,8 @@ public struct BooleanComparisonRule: PredicateRule {
         if let call = test.as(FunctionCallExprSyntax.self), let name = call.calleeName {
             return "\(name)(…)"
         }
+        let test = test.withoutParentheses
+        if let call = test.as(FunctionCallExprSyntax.self), let name = call.calleeName { return "\(name)(…)" }
         return test.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? test.trimmedDescription
     }
 }

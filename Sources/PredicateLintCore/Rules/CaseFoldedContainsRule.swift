@@ -39,7 +39,7 @@ public struct CaseFoldedContainsRule: PredicateRule {
         ],
         nonTriggering: [
             Example(#"#Predicate<Movie> { $0.name.localizedStandardContains("titanic") }"#),
-            Example(#"#Predicate<Movie> { $0.tags.contains("classic") }"#),
+            Example(#"#Predicate<Movie> { ["classic", "noir"].contains($0.name) }"#),
             Example("""
             let search = "Titanic".lowercased()
             let predicate = #Predicate<Movie> { $0.name.localizedStandardContains(search) }

@@ -67,7 +67,7 @@ public struct CaseSensitiveContainsRule: PredicateRule {
                 return #Predicate<Movie> { $0.name.contains(query) }
             }
             """),
-            Example(#"#Predicate<Movie> { $0.tags.contains("classic") }"#),
+            Example(#"#Predicate<Movie> { ["classic", "noir"].contains($0.name) }"#),
             Example("""
             func movies(fromServer serverID: String) -> Predicate<Movie> {
                 #Predicate<Movie> { $0.name.contains(serverID) }

@@ -146,13 +146,6 @@ public struct CodablePropertyRule: PredicateRule, KeyPathRule {
             let drama = Genre.drama
             let predicate = #Predicate<Showtime> { $0.genre == drama }
             """),
-            // Nothing reports how an array of Codable values answers `isEmpty` or `contains(where:)`.
-            Example(#"#Predicate<Release> { !$0.origins.isEmpty && $0.origins.contains { $0.rawValue == "studio" } }"#, files: [ExampleFile("Release.swift", """
-                enum Origin: String, Codable { case studio, independent }
-                @Model final class Release {
-                    var origins: [Origin] = []
-                }
-                """)]),
             // Sorting by a stored field of the model, and sorting in memory.
             Example(#"let descriptor = FetchDescriptor<Movie>(sortBy: [SortDescriptor(\.genreName), SortDescriptor(\.rating)])"#),
             Example(#"let sorted = [Gallery]().sorted(using: SortDescriptor(\.label))"#, files: [gallery]),

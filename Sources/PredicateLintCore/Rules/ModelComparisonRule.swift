@@ -71,7 +71,7 @@ public struct ModelComparisonRule: PredicateRule {
             let name = "Nolan"
             let predicate = #Predicate<Movie> { $0.director?.name == name }
             """),
-            Example(#"#Predicate<Movie> { $0.tags.contains("classic") }"#),
+            Example(#"#Predicate<Movie> { ["classic", "noir"].contains($0.name) }"#),
             Example("""
             func movies(starringAnyOf actors: [Actor]) -> Predicate<Movie> {
                 let actorIDs = actors.map(\\.persistentModelID)

@@ -45,7 +45,7 @@ public struct UnsupportedMemberRule: PredicateRule {
         nonTriggering: [
             Example(#"#Predicate<Movie> { $0.cast.contains { $0.name == "Kate" } }"#),
             Example("#Predicate<Movie> { $0.cast.filter { $0.age > 60 }.count > 2 }"),
-            Example(#"#Predicate<Movie> { $0.tags.contains("classic") && $0.cast.allSatisfy { $0.age > 18 } }"#),
+            Example(#"#Predicate<Movie> { $0.name.contains("classic") && $0.cast.allSatisfy { $0.age > 18 } }"#),
             Example("""
             let now = Date()
             let predicate = #Predicate<Movie> { $0.releaseDate < now }

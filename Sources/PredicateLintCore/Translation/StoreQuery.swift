@@ -9,15 +9,21 @@ public struct StoreQuery {
     /// The translated predicate; nil when the tool cannot know it, with the reason.
     public let predicate: StoreTerm?
     public let cannotKnow: String?
+    /// Set when the translation stands but how the input's properties are stored is unknown
+    /// (a generic input, or a type the linted files do not declare): only shapes that fail
+    /// whatever the storage are judged.
+    public let storageUnknown: String?
 
-    public init(predicate: StoreTerm) {
+    public init(predicate: StoreTerm, storageUnknown: String? = nil) {
         self.predicate = predicate
         cannotKnow = nil
+        self.storageUnknown = storageUnknown
     }
 
     public init(cannotKnow reason: String) {
         predicate = nil
         cannotKnow = reason
+        storageUnknown = nil
     }
 
     /// The format string, as `NSPredicate(format:)` would read it.

@@ -32,16 +32,21 @@ struct StoreTranslator {
 
     static func translate(_ site: PredicateSite, keyPaths: KeyPathResolution, fileFacts: FileFacts?) -> StoreQuery {
         guard site.kind == .predicate else { return StoreQuery(cannotKnow: "an #Expression is not a query SwiftData runs") }
+        let storageUnknown: String?
         switch keyPaths.root {
-        case .model: break
+        case .model: storageUnknown = nil
         case .inMemory(let name): return StoreQuery(cannotKnow: "`\(name)` is not a model: the predicate is evaluated in memory")
-        default: return StoreQuery(cannotKnow: "the predicate's input is not a model this project declares")
+        case .otherModule(let name): return StoreQuery(cannotKnow: "`\(name)` belongs to another module's framework, not SwiftData")
+        case .ambiguous: return StoreQuery(cannotKnow: "the input's type names two declarations")
+        case .genericModel(let name), .genericUnknown(let name):
+            storageUnknown = "the input is the generic `\(name)`: how its properties are stored is not known"
+        case .unknown: storageUnknown = "the input is not a type the linted files declare: how its properties are stored is not known"
         }
         guard site.body.count == 1, let expression = Self.onlyExpression(of: site.body) else {
             return StoreQuery(cannotKnow: "the body is not a single expression, which the macro rejects")
         }
         var translator = StoreTranslator(site: site, keyPaths: keyPaths, fileFacts: fileFacts)
-        return StoreQuery(predicate: translator.test(expression))
+        return StoreQuery(predicate: translator.test(expression), storageUnknown: storageUnknown)
     }
 
     static func onlyExpression(of body: CodeBlockItemListSyntax) -> ExprSyntax? {
@@ -245,7 +250,9 @@ struct StoreTranslator {
         switch name {
         case "count" where isText || isCollection || base.isSubquery:
             return attach(isText ? "length" : "@count", to: base, from: access, storage: nil)
-        case "isEmpty" where isText || isCollection:
+        // With the base's type unknown (an input the linted files do not declare), `isEmpty` is
+        // still a collection's: the macro supports no other, and a stored `isEmpty` would be known.
+        case "isEmpty" where isText || isCollection || baseType == nil:
             let count = attach(isText ? "length" : "@count", to: base, from: access, storage: nil)
             return StoreTerm(.comparison(count, "==", constant("0", at: access)), from: access, readsInput: true)
         case "first", "last":
@@ -416,11 +423,17 @@ struct StoreTranslator {
             let item = value(element)
             return StoreTerm(.comparison(item, "BETWEEN", value(receiver)), from: call, readsInput: true)
         }
+        let plainElement = element.withoutParentheses
+        if let regex = plainElement.as(RegexLiteralExprSyntax.self) {
+            // The pattern is wrapped to match anywhere in the text.
+            let pattern = constant("\".*" + regex.regex.text + ".*\"", at: regex)
+            return StoreTerm(.comparison(value(receiver), "MATCHES", pattern), from: call, readsInput: true)
+        }
+        if plainElement.as(DeclReferenceExprSyntax.self)?.isCapturedRegex(fileScope: fileFacts) == true {
+            return StoreTerm(.comparison(value(receiver), "MATCHES", value(element)), from: call, readsInput: true)
+        }
         if receiverIsText {
             return StoreTerm(.comparison(value(receiver), "CONTAINS", value(element)), from: call, readsInput: true)
-        }
-        if element.withoutParentheses.is(RegexLiteralExprSyntax.self) {
-            return StoreTerm(.comparison(value(receiver), "MATCHES", value(element)), from: call, readsInput: true)
         }
         if !readsInput(receiver), let typeName = CapturedValues.declaredType(of: receiver, fileScope: fileFacts)?.description,
            let kind = typeName.split(separator: "<").first.map(String.init),

@@ -14,6 +14,8 @@ public enum Invocation: Equatable, Sendable {
     /// `generate-docs DIR [--readme FILE]`: one Markdown page per rule, and the README's rule table.
     case generateDocs(directory: String, readme: String?)
     case explain(ruleID: String)
+    /// `explain --query FILE:LINE`: what the predicates on that line become in the store.
+    case explainQuery(path: String, line: Int, configPath: String?)
     /// `completions SHELL`: a completion script for bash, zsh or fish.
     case completions(Shell)
     case help

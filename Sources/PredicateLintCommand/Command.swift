@@ -48,6 +48,7 @@ public enum Command {
         case .completions(let shell): return CompletionsSubcommand.run(shell)
         case .listRules: return CommandOutput(standardOutput: RuleDocumentation.table())
         case .explain(let id): return ExplainSubcommand.run(ruleID: id)
+        case .explainQuery(let path, let line, let configPath): return ExplainQuery.run(path: path, line: line, configPath: configPath)
         case .languageServer: return CommandOutput(exitCode: LanguageServer(input: .standardInput, output: .standardOutput).run())
         case .mcpServer:
             MCPServer(input: .standardInput, output: .standardOutput).run()

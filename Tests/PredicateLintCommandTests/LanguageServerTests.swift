@@ -184,11 +184,26 @@ import Testing
         try editor.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": Self.uri(tree.path("Models/Song.swift")), "type": 2]]])
         #expect(Editor.codes(try editor.diagnostics(for: uri, version: 2)) == ["computed-property"])
 
+        // A hover over the predicate shows what the store is asked for and how `loud` is kept;
+        // away from any predicate there is nothing to show.
+        #expect(capabilities?["hoverProvider"] as? Bool == true)
+        let hover = try editor.request("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 0, "character": 40]])
+        let shown = ((hover["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String ?? ""
+        #expect(shown.contains("predicate over Song"), "\(hover)")
+        #expect(shown.contains("Song.loud: not stored"))
+        #expect(shown.contains("[computed-property]"))
+        #expect(try editor.request("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 0, "character": 2]])["result"] is NSNull)
+        #expect((try editor.request("textDocument/hover", ["textDocument": ["uri": uri]])["error"] as? [String: Any])?["code"] as? Int == -32602)
+
         // An incremental edit removes the last problem: ` && $0.loud`, in UTF-16 positions.
         try editor.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 3], "contentChanges": [[
-            "range": ["start": ["line": 0, "character": 60], "end": ["line": 0, "character": 71]], "text": "",
+            "range": ["start": ["line": 0, "character": 62], "end": ["line": 0, "character": 73]], "text": "",
         ]]])
         #expect(try editor.diagnostics(for: uri, version: 3).isEmpty)
+        // The edit left the predicate whole: the hover reads it.
+        let edited = try editor.request("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 0, "character": 40]])
+        #expect((((edited["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String)?
+            .contains(#"title BEGINSWITH "a""#) == true)
 
         // Malformed input is answered, not fatal; the session goes on.
         editor.write("Content-Length: 10\r\n\r\n{ broken }")

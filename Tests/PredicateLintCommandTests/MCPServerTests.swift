@@ -68,7 +68,7 @@ import Testing
         #expect((initialized["capabilities"] as? [String: Any])?["tools"] != nil)
 
         let tools = result(try client.request("tools/list"))["tools"] as? [[String: Any]] ?? []
-        #expect(tools.compactMap { $0["name"] as? String } == ["lint_swift", "fix_swift", "explain_rule"])
+        #expect(tools.compactMap { $0["name"] as? String } == ["lint_swift", "fix_swift", "explain_rule", "explain_query"])
         #expect(tools.allSatisfy { ($0["inputSchema"] as? [String: Any])?["type"] as? String == "object" })
         #expect(tools.allSatisfy { ($0["outputSchema"] as? [String: Any])?["type"] as? String == "object" })
 
@@ -90,6 +90,17 @@ import Testing
         let explain = try client.call("explain_rule", ["rule": "boolean-comparison"])
         #expect(text(explain).contains("!$0.cast.isEmpty"))
         #expect(structured(explain)["rule"] as? String == "boolean-comparison")
+
+        // explain_query shows what the store is asked for, and what it cannot run.
+        let query = try client.call("explain_query", [
+            "code": "let a = #Predicate<Song> { $0.year > 2000 }\nlet b = #Predicate<Song> { ids.contains($0.rank ?? -1) }",
+            "models": ["@Model final class Song { var year = 0\n var rank: Int? = nil }"], "line": 2,
+        ])
+        let explanations = structured(query)["explanations"] as? [[String: Any]] ?? []
+        #expect(explanations.compactMap { $0["nsPredicate"] as? String } == ["TERNARY(rank != nil, rank, 1 * -1) IN $ids"])
+        #expect(explanations.first?["failing"] as? [String] == ["TERNARY(rank != nil, rank, 1 * -1) IN $ids"])
+        #expect(text(query).contains("Song.rank: `Int?`, one column"))
+        #expect(text(query).contains("[coalesce-in-contains]"))
 
         // Protocol errors: an unknown tool, a call without a name, an unknown method, garbage.
         #expect(errorCode(try client.request("tools/call", ["name": "format_swift"])) == -32602)
@@ -142,6 +153,7 @@ import Testing
         ("lint_swift", #"{"path": "A.swift"}"#, "needs \"code\""),
         ("fix_swift", #"{"code": "let a = 1", "models": [1, 2]}"#, "\"models\" must be a list of strings"),
         ("explain_rule", #"{"rule": "nope"}"#, "No rule named nope"),
+        ("explain_query", #"{"code": "let a = 1", "line": "two"}"#, "\"line\" must be an integer"),
     ])
     func badArgumentsAreToolErrors(_ tool: String, _ arguments: String, _ message: String) throws {
         let client = Client()

@@ -86,4 +86,14 @@ import Testing
         let finding = try #require(lint(#"#Predicate<Website> { $0.url.hasPrefix("a", { true }) }"#).first { $0.ruleID == "has-prefix" })
         #expect(finding.correction == nil)
     }
+
+    // The reference's rule: no fix writes `(x ?? "").localizedStandardContains(q)`.
+    @Test func aCoalescedReceiverIsReportedWithoutARename() throws {
+        let finding = try #require(lint("""
+            func subtitles(matching searchText: String) -> Predicate<Movie> {
+                #Predicate<Movie> { ($0.subtitle ?? "").contains(searchText) }
+            }
+            """).first { $0.ruleID == "case-sensitive-contains" })
+        #expect(finding.correction == nil)
+    }
 }

@@ -126,4 +126,21 @@ final class MovieStore {
     func movies(byDirectorWithID directorID: PersistentIdentifier) throws -> [Movie] {
         try context.fetch(FetchDescriptor(predicate: #Predicate<Movie> { $0.director?.persistentModelID == directorID }))
     }
+
+    // date-arithmetic: adding seconds to a `Date` does not build here; `--fix` works the bound out first.
+    func releasedAWeekBefore(_ cutoff: Date) throws -> [Movie] {
+        try context.fetch(FetchDescriptor(predicate: #Predicate<Movie> { $0.releaseDate + 604_800 < cutoff }))
+    }
+
+    // coalesced-string-receiver: an opt-in rule; the `?.… ?? false` form below runs in several apps.
+    func movies(subtitleContaining text: String) throws -> [Movie] {
+        let coalesced = #Predicate<Movie> { ($0.subtitle ?? "").localizedStandardContains(text) }
+        let chained = #Predicate<Movie> { $0.subtitle?.localizedStandardContains(text) ?? false }
+        return try context.fetch(FetchDescriptor(predicate: Bool.random() ? coalesced : chained))
+    }
+
+    // date-url-member: an opt-in rule; compare whole dates worked out before the query instead.
+    func releasedAfter(seconds: TimeInterval) throws -> [Movie] {
+        try context.fetch(FetchDescriptor(predicate: #Predicate<Movie> { $0.releaseDate.timeIntervalSince1970 > seconds }))
+    }
 }

@@ -4,7 +4,7 @@ import PredicateLintCore
 /// Results kept between runs so that unchanged files are not parsed again. Each entry is one
 /// file named by the SHA-256 digest of everything its content depends on, so a stale entry
 /// cannot be found: a file's declarations by its content; its findings by its path and the
-/// exact bytes linted, the tool's version, the effective configuration and the models of the
+/// exact bytes linted, the tool's version and build (`ToolVersion.buildStamp`), the effective configuration and the models of the
 /// whole project. Entries are written atomically and carry their own digest; one that cannot
 /// be read or does not match is ignored. `prune` keeps the folder bounded.
 public final class ResultCache: Sendable {
@@ -34,7 +34,7 @@ public final class ResultCache: Sendable {
 
     /// An entry's file name: the SHA-256 digest of everything the entry depends on.
     static func name(_ parts: [String]) -> String {
-        SHA256.digest([format, ToolVersion.current] + parts).description + ".json"
+        SHA256.digest([format, ToolVersion.current, ToolVersion.buildStamp] + parts).description + ".json"
     }
 
     // MARK: Entries

@@ -8,6 +8,7 @@ extension LanguageServer {
         "capabilities": [
             "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
             "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+            "hoverProvider": true,
             "positionEncoding": "utf-16",
         ],
         "serverInfo": ["name": "predicate-lint", "version": .string(ToolVersion.current)],

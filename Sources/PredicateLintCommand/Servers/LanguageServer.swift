@@ -138,7 +138,13 @@ public final class LanguageServer: @unchecked Sendable {
             // The file on disk counts for the models again.
             filesChangedOnDisk([uri])
         case "textDocument/codeAction":
-            codeActions(id: message.id ?? .null, params)
+            answerAboutDocument(id: message.id ?? .null, params, needs: "range") { text, uri, workspace, deadline in
+                params["range"].flatMap { Self.codeActions(in: text, uri: uri, range: $0, workspace: workspace, until: deadline) }
+            }
+        case "textDocument/hover":
+            answerAboutDocument(id: message.id ?? .null, params, needs: "position") { text, uri, workspace, deadline in
+                params["position"].flatMap { Self.hover(in: text, uri: uri, position: $0, workspace: workspace, until: deadline) }
+            }
         case "workspace/didChangeWatchedFiles":
             filesChangedOnDisk((params["changes"]?.array ?? []).compactMap { $0["uri"]?.string })
         case "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration":
@@ -309,17 +315,19 @@ public final class LanguageServer: @unchecked Sendable {
 
     /// Quick fixes for the findings whose span meets the requested range, and for each a
     /// comment that silences its rule on that line.
-    private func codeActions(id: JSON, _ params: JSON) {
+    /// A request about an open document (quick fixes, a hover), answered on a worker from a
+    /// snapshot of its text; `answer` gives nil when the request's `needs` is not one of the text's.
+    private func answerAboutDocument(id: JSON, _ params: JSON, needs: String,
+                                     _ answer: @escaping @Sendable (String, String, Workspace, ContinuousClock.Instant) -> JSON?) {
         guard let uri = params["textDocument"]?["uri"]?.string, let document = documents[uri], let workspace,
-              let range = params["range"] else {
-            return invalid(id, "codeAction needs an open textDocument and a range")
+              params[needs] != nil else {
+            return invalid(id, "this request needs an open textDocument and a \(needs)")
         }
         workers.submit { [connection, workers] in
-            guard let actions = Self.codeActions(in: document.text, uri: uri, range: range, workspace: workspace,
-                                                 until: workers.deadline) else {
-                return connection.respond(to: id, error: JSONRPCConnection.ErrorCode.invalidParams, "Invalid params: range")
+            guard let result = answer(document.text, uri, workspace, workers.deadline) else {
+                return connection.respond(to: id, error: JSONRPCConnection.ErrorCode.invalidParams, "Invalid params: \(needs)")
             }
-            connection.respond(to: id, result: actions)
+            connection.respond(to: id, result: result)
         }
     }
 }

@@ -9,6 +9,7 @@ struct MCPTool: Sendable {
         enum Kind: String, Sendable {
             case string
             case strings
+            case integer
         }
 
         let name: String
@@ -34,9 +35,12 @@ struct MCPTool: Sendable {
     /// What `tools/list` says about the tool.
     var listing: JSON {
         let properties = arguments.map { argument in
-            JSON.Member(key: argument.name, value: argument.kind == .string
-                ? ["type": "string", "description": .string(argument.description)]
-                : ["type": "array", "items": ["type": "string"], "description": .string(argument.description)])
+            let schema: JSON = switch argument.kind {
+            case .string: ["type": "string", "description": .string(argument.description)]
+            case .integer: ["type": "integer", "description": .string(argument.description)]
+            case .strings: ["type": "array", "items": ["type": "string"], "description": .string(argument.description)]
+            }
+            return JSON.Member(key: argument.name, value: schema)
         }
         return [
             "name": .string(name), "title": .string(title), "description": .string(description),
@@ -71,6 +75,8 @@ struct MCPTool: Sendable {
                 return "\"\(argument.name)\" must be a string"
             case .strings where member.value.array?.allSatisfy({ $0.string != nil }) != true:
                 return "\"\(argument.name)\" must be a list of strings"
+            case .integer where member.value.integer == nil:
+                return "\"\(argument.name)\" must be an integer"
             default:
                 continue
             }
@@ -177,6 +183,7 @@ enum MCPTools {
                 return .success(["content": [["type": "text", "text": .string(text)]],
                                  "structuredContent": ["rule": .string(rule), "explanation": .string(text)], "isError": false])
             }),
+        explainQuery,
     ]
 
     /// What a lint or fix of the code needs: the file, its rules and its project's models.

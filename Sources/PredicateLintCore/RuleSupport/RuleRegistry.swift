@@ -19,6 +19,7 @@ public enum RuleRegistry {
         CodablePropertyRule.self,
         CodableStructMemberRule.self,
         ValueTypeMemberRule.self,
+        DateURLMemberRule.self,
         UnstoredSortKeyRule.self,
         ModelComparisonRule.self,
         NonCodableCaptureRule.self,
@@ -26,13 +27,15 @@ public enum RuleRegistry {
         // What the store cannot run, read from the predicate's translation.
         CoalesceInContainsRule.self,
         StoredCollectionRule.self,
+        ForceUnwrapRule.self,
+        CoalescedStringReceiverRule.self,
         CaseSensitiveContainsRule.self,
         // What the macro and SwiftData reject beyond the guide.
         CapturedSelfRule.self,
         StaticMemberRule.self,
         ImplicitMemberRule.self,
         GenericPredicateRule.self,
-        ForceUnwrapRule.self,
+        DateArithmeticRule.self,
         TypeCheckComplexityRule.self,
         AvailabilityRule.self,
         // What a query hands SwiftData beside its predicate: prefetch paths, fetch settings.

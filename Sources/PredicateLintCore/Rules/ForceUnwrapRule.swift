@@ -3,21 +3,22 @@ import SwiftSyntax
 /// `x!` inside a predicate.
 public struct ForceUnwrapRule: PredicateRule {
     static let forceUnwrap = RuleCase(
-        "a force unwrap", failsAt: .runtime,
-        evidence: .graded(.c, "one reputable blog (Fatbobman, 2024-02-22) reports the error; "
-            + "Foundation's open NSPredicate converter has no conversion for a forced unwrap either"))
+        "a force unwrap of a value read from the model", failsAt: .runtime,
+        evidence: StoreLimit.limit(.forcedUnwrapOfStoredValue).evidence)
 
     public static let description = RuleDescription(
         id: "force-unwrap",
         severity: .warning,
         summary: "Unwrap optionals with `?.`, `??` or `if let`, not `!`, in a predicate",
         rationale: """
-            A force unwrap of a model's property builds, but SwiftData refuses to run the \
-            predicate and throws an unsupported-predicate error (which `try?` turns into an \
-            empty result). A captured optional unwrapped inside the predicate (`search!`) is \
-            not reported: the evidence is about key paths into the store. Use an optional \
-            chain with a default (`$0.subtitle?.starts(with: x) ?? false`), or \
-            `if let subtitle = $0.subtitle { … } else { false }`.
+            A force unwrap of a model's property builds, but the conversion SwiftData hands \
+            its store has no translation for `!`, so the fetch throws ("The \
+            'Foundation.PredicateExpressions.ForcedUnwrap' operator is not supported"), and \
+            under `try?` the result is simply empty. A captured optional unwrapped inside the \
+            predicate (`search!`) reads nothing from the store: SwiftData works it out before \
+            the query runs, and it is not reported. Use an optional chain with a default \
+            (`$0.subtitle?.starts(with: x) ?? false`), or `if let subtitle = $0.subtitle { … } \
+            else { false }`.
             """,
         cases: [forceUnwrap],
         triggering: [
@@ -45,8 +46,8 @@ public struct ForceUnwrapRule: PredicateRule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         guard context.reports(Self.forceUnwrap) else { return [] }
-        return context.facts.forceUnwraps.compactMap { unwrap in
-            guard context.isInputKeyPath(unwrap.expression) else { return nil }
+        return context.storeTerms(.forcedUnwrapOfStoredValue).compactMap { term in
+            guard let unwrap = term.source.as(ForceUnwrapExprSyntax.self) else { return nil }
             return context.finding(
                 self, at: unwrap.exclamationMark,
                 message: "SwiftData rejects force unwraps when it runs a predicate; use `?.` with `??`, or `if let`")

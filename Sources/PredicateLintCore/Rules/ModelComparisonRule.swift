@@ -217,19 +217,12 @@ public struct ModelComparisonRule: PredicateRule {
     private func correction(_ context: RuleContext, replacing expression: some SyntaxProtocol, captured: DeclReferenceExprSyntax,
                             with replacement: (String) -> String) -> Correction? {
         let identifier = captured.baseName.text + "ID"
-        guard let statement = Self.enclosingStatement(of: context.site.macro),
-              let block = statement.parent?.as(CodeBlockItemListSyntax.self), Self.isBodyOfDeclaration(block),
-              LexicalLookup.binding(of: identifier, from: context.site.macro, fileScope: context.fileFacts) == nil,
-              !Self.declares(identifier, in: block),
+        guard let hoisting = StatementHoisting(before: context.site.macro),
+              hoisting.isFree(identifier, at: context.site.macro, fileScope: context.fileFacts),
               let binding = LexicalLookup.binding(of: captured.baseName.text, from: captured, fileScope: context.fileFacts),
               Self.isValue(binding) else { return nil }
-        // A lone expression is the body's implicit result; after a new `let` it needs `return`.
-        let needsReturn = block.count == 1 && statement.item.is(ExprSyntax.self) && block.parent?.is(SourceFileSyntax.self) != true
-        let start = statement.positionAfterSkippingLeadingTrivia.utf8Offset
         return Correction(title: "Compare persistentModelID", edits: [
-            TextEdit(range: start..<start,
-                     replacement: "let \(identifier) = \(captured.baseName.text).persistentModelID\n"
-                        + Self.indentation(of: statement) + (needsReturn ? "return " : "")),
+            hoisting.declaration(identifier, "\(captured.baseName.text).persistentModelID"),
             TextEdit(replacing: expression, with: replacement(identifier)),
         ])
     }
@@ -239,44 +232,5 @@ public struct ModelComparisonRule: PredicateRule {
         case .variable, .functionParameter, .optionalBinding: true
         case .closureParameter: false
         }
-    }
-
-    /// Statements of a function, initializer, accessor or top-level code; not of a closure.
-    private static func isBodyOfDeclaration(_ block: CodeBlockItemListSyntax) -> Bool {
-        if block.parent?.is(SourceFileSyntax.self) == true { return true }
-        if block.parent?.is(AccessorBlockSyntax.self) == true { return true }  // `var p: T { … }`
-        guard let owner = block.parent?.as(CodeBlockSyntax.self)?.parent else { return false }
-        return owner.is(FunctionDeclSyntax.self) || owner.is(InitializerDeclSyntax.self) || owner.is(AccessorDeclSyntax.self)
-            || owner.is(IfExprSyntax.self) || owner.is(GuardStmtSyntax.self) || owner.is(ForStmtSyntax.self)
-            || owner.is(WhileStmtSyntax.self) || owner.is(DoStmtSyntax.self)
-    }
-
-    private static func declares(_ name: String, in block: CodeBlockItemListSyntax) -> Bool {
-        block.contains { item in
-            item.item.as(VariableDeclSyntax.self)?.bindings.contains {
-                $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
-            } == true
-        }
-    }
-
-    private static func indentation(of statement: CodeBlockItemSyntax) -> String {
-        statement.leadingTrivia.reversed().prefix { !$0.isNewline }.reversed().map { piece -> String in
-            switch piece {
-            case .spaces(let count): String(repeating: " ", count: count)
-            case .tabs(let count): String(repeating: "\t", count: count)
-            default: ""
-            }
-        }.joined()
-    }
-
-    /// The statement in a code block that contains `node`.
-    static func enclosingStatement(of node: some SyntaxProtocol) -> CodeBlockItemSyntax? {
-        var current = node.parent
-        while let candidate = current {
-            if let item = candidate.as(CodeBlockItemSyntax.self) { return item }
-            if candidate.is(MemberBlockItemSyntax.self) { return nil }
-            current = candidate.parent
-        }
-        return nil
     }
 }

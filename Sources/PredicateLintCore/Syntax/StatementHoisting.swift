@@ -1,0 +1,78 @@
+import SwiftSyntax
+
+/// A `let` written just before the statement that holds a predicate, for fixes that work a
+/// value out before the predicate captures it (a model's `persistentModelID`, a date bound).
+/// Offered only where the new statement provably changes nothing else: the statement is in a
+/// function, initializer, accessor or control-flow body, or top-level code (not a property
+/// initializer, and not a closure, whose inferred type a new statement could change), and the
+/// name is free there.
+public struct StatementHoisting {
+    let statement: CodeBlockItemSyntax
+    let block: CodeBlockItemListSyntax
+
+    /// Where a `let` can go before the statement holding `node`; nil where it cannot.
+    public init?(before node: some SyntaxProtocol) {
+        guard let statement = Self.enclosingStatement(of: node),
+              let block = statement.parent?.as(CodeBlockItemListSyntax.self), Self.isBodyOfDeclaration(block) else { return nil }
+        self.statement = statement
+        self.block = block
+    }
+
+    /// Whether `name` is free: nothing in scope at `node`, and nothing in the block, has it.
+    public func isFree(_ name: String, at node: some SyntaxProtocol, fileScope: FileFacts?) -> Bool {
+        LexicalLookup.binding(of: name, from: node, fileScope: fileScope) == nil && !Self.declares(name, in: block)
+    }
+
+    /// The first of `base`, `base2`, `base3`, … that is free.
+    public func freeName(_ base: String, at node: some SyntaxProtocol, fileScope: FileFacts?) -> String? {
+        ([base] + (2...9).map { "\(base)\($0)" }).first { isFree($0, at: node, fileScope: fileScope) }
+    }
+
+    /// The edit that declares `let name = value` before the statement.
+    public func declaration(_ name: String, _ value: String) -> TextEdit {
+        // A lone expression is the body's implicit result; after a new `let` it needs `return`.
+        let needsReturn = block.count == 1 && statement.item.is(ExprSyntax.self) && block.parent?.is(SourceFileSyntax.self) != true
+        let start = statement.positionAfterSkippingLeadingTrivia.utf8Offset
+        return TextEdit(range: start..<start,
+                        replacement: "let \(name) = \(value)\n" + Self.indentation(of: statement) + (needsReturn ? "return " : ""))
+    }
+
+    /// Statements of a function, initializer, accessor, control-flow body or top-level code.
+    private static func isBodyOfDeclaration(_ block: CodeBlockItemListSyntax) -> Bool {
+        if block.parent?.is(SourceFileSyntax.self) == true { return true }
+        if block.parent?.is(AccessorBlockSyntax.self) == true { return true }  // `var p: T { … }`
+        guard let owner = block.parent?.as(CodeBlockSyntax.self)?.parent else { return false }
+        return owner.is(FunctionDeclSyntax.self) || owner.is(InitializerDeclSyntax.self) || owner.is(AccessorDeclSyntax.self)
+            || owner.is(IfExprSyntax.self) || owner.is(GuardStmtSyntax.self) || owner.is(ForStmtSyntax.self)
+            || owner.is(WhileStmtSyntax.self) || owner.is(DoStmtSyntax.self)
+    }
+
+    private static func declares(_ name: String, in block: CodeBlockItemListSyntax) -> Bool {
+        block.contains { item in
+            item.item.as(VariableDeclSyntax.self)?.bindings.contains {
+                $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+            } == true
+        }
+    }
+
+    private static func indentation(of statement: CodeBlockItemSyntax) -> String {
+        statement.leadingTrivia.reversed().prefix { !$0.isNewline }.reversed().map { piece -> String in
+            switch piece {
+            case .spaces(let count): String(repeating: " ", count: count)
+            case .tabs(let count): String(repeating: "\t", count: count)
+            default: ""
+            }
+        }.joined()
+    }
+
+    /// The statement in a code block that contains `node`.
+    static func enclosingStatement(of node: some SyntaxProtocol) -> CodeBlockItemSyntax? {
+        var current = node.parent
+        while let candidate = current {
+            if let item = candidate.as(CodeBlockItemSyntax.self) { return item }
+            if candidate.is(MemberBlockItemSyntax.self) { return nil }
+            current = candidate.parent
+        }
+        return nil
+    }
+}

@@ -10,6 +10,10 @@ import Testing
     static let statedForms: [(form: String, code: String, inputs: [String], parameters: [String])] = [
         ("generic argument", #"let p = #Predicate<Movie> { $0.name == "" }"#, ["Movie"], ["$0"]),
         ("typed closure parameter", "let p = #Predicate { (movie: Movie) in movie.year > 2000 }", ["Movie"], ["movie"]),
+        ("module-qualified result type", "func recent() -> Foundation.Predicate<Movie> { #Predicate { $0.year > 2000 } }",
+         ["Movie"], ["$0"]),
+        ("module-qualified descriptor", "let d = SwiftData.FetchDescriptor<Movie>(predicate: #Predicate { $0.isFavorite })",
+         ["Movie"], ["$0"]),
         ("@Query property", """
             struct MovieList {
                 @Query(filter: #Predicate { $0.isFavorite }, sort: \\Movie.name) private var movies: [Movie]

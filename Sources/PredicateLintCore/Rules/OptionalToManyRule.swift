@@ -17,7 +17,9 @@ public struct OptionalToManyRule: PredicateRule {
             the query ("to-many key not allowed here"). Query from the other side of the \
             relationship (fetch the `Award`s and follow their inverse), or filter in memory. \
             `if let awards = $0.awards { … }` and `$0.awards.flatMap { … }` are the same test \
-            spelled out, and the store gets the same query. A `nil` test would not mean what it \
+            spelled out, and the store gets the same query. So is `$0.awards?.contains { … } == true`: \
+            the subquery runs, but `?.` puts a nil check of the relationship around it, which is \
+            the comparison the store refuses (our reading of the translation, grade C like the rest). A `nil` test would not mean what it \
             says anyway: SwiftData hands back an empty array, not `nil`, for a to-many \
             relationship of a fetched model.
             """,
@@ -28,69 +30,34 @@ public struct OptionalToManyRule: PredicateRule {
             Example("#Predicate<Movie> { ($0.↓awards?.count ?? 0) > 2 }"),
             Example("#Predicate<Movie> { movie in if let awards = movie.↓awards { !awards.isEmpty } else { false } }"),
             Example("#Predicate<Movie> { $0.↓awards.flatMap { $0.isEmpty } ?? true }"),
+            Example(#"#Predicate<Movie> { $0.↓awards?.contains { $0.title == "Oscar" } == true }"#),
         ],
         nonTriggering: [
             Example("#Predicate<Movie> { !$0.cast.isEmpty }"),
             Example("#Predicate<Award> { $0.year > 2000 }"),
             Example("#Predicate<Movie> { $0.subtitle == nil }"),
-            // A subquery, which nothing reports failing.
-            Example(#"#Predicate<Movie> { $0.awards?.contains { $0.title == "Oscar" } == true }"#),
+            // The relationship is not optional: a plain subquery.
+            Example(#"#Predicate<Movie> { $0.cast.contains { $0.name == "Ann" } }"#),
         ])
 
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
         guard context.reports(Self.optionalToMany) else { return [] }
-        return context.keyPaths.memberUses.compactMap { use in
-            guard let member = use.member, case let storage = context.models.storage(of: member),
-                  storage.kind == .toMany, storage.isOptional else { return nil }
-            let isComparedWithNil = ExprSyntax(use.access).isComparedWithNil
-            // What the store error is reported for: counting the relationship (`?.isEmpty`,
-            // `?.count`) or testing it for nil. `?.contains { … }` and `?.filter { … }` become
-            // subqueries, which nothing reports failing.
-            let isTested = Self.countsThroughUnwrap(use.access) || isComparedWithNil
-                || Self.isUnwrappedByIfLet(use.access) || Self.isUnwrappedByFlatMap(use.access)
-            guard isTested else { return nil }
+        // Every test of such a relationship reaches the store as a nil comparison of its key
+        // path: `== nil` itself, and the check `?.`, `if let` and `flatMap` put around a count,
+        // an emptiness test or a subquery.
+        var reported: Set<SyntaxIdentifier> = []
+        return context.storeTerms(.toManyComparedWithNil).compactMap { term in
+            guard let keyPath = StoreLimit.toManyComparedWithNil(term),
+                  let name = keyPath.source.as(MemberAccessExprSyntax.self)?.declName.baseName,
+                  reported.insert(name.id).inserted else { return nil }
             return context.finding(
-                self, at: use.nameToken,
-                message: "`\(use.nameToken.text)` is an optional to-many relationship, which the store cannot test "
-                    + "in a predicate; query the related model instead, or filter in memory. It is never nil on a fetched "
-                    + "model anyway: SwiftData gives an empty array")
-        }
-    }
-
-    static let countingMembers: Set<String> = ["isEmpty", "count"]
-
-    /// `$0.awards?.isEmpty`, `$0.awards!.count`.
-    static func countsThroughUnwrap(_ access: MemberAccessExprSyntax) -> Bool {
-        guard let unwrap = access.parent, unwrap.is(OptionalChainingExprSyntax.self) || unwrap.is(ForceUnwrapExprSyntax.self),
-              let outer = unwrap.parent?.as(MemberAccessExprSyntax.self), outer.base?.id == unwrap.id else { return false }
-        return countingMembers.contains(outer.declName.baseName.text)
-    }
-
-    /// `if let awards = $0.awards { !awards.isEmpty }`: the bound value counted in the branch.
-    static func isUnwrappedByIfLet(_ access: MemberAccessExprSyntax) -> Bool {
-        guard let binding = access.parent?.as(InitializerClauseSyntax.self)?.parent?.as(OptionalBindingConditionSyntax.self),
-              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-              let ifExpression = binding.parent?.parent?.parent?.as(IfExprSyntax.self) else { return false }
-        return counts(name, in: Syntax(ifExpression.body))
-    }
-
-    /// `$0.awards.flatMap { $0.isEmpty }`: Optional's `flatMap`, what `?.` is made of.
-    static func isUnwrappedByFlatMap(_ access: MemberAccessExprSyntax) -> Bool {
-        guard let outer = access.parent?.as(MemberAccessExprSyntax.self), outer.declName.baseName.text == "flatMap",
-              let call = outer.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == outer.id,
-              let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self) else { return false }
-        let name = PredicateSiteFinder.closureParameters(of: closure).first?.name ?? "$0"
-        return counts(name, in: Syntax(closure))
-    }
-
-    /// Whether `name.isEmpty` or `name.count` is read somewhere in `node`.
-    private static func counts(_ name: String, in node: Syntax) -> Bool {
-        node.tokens(viewMode: .sourceAccurate).contains { token in
-            guard countingMembers.contains(token.text), let member = token.parent?.parent?.as(MemberAccessExprSyntax.self),
-                  let base = member.base?.as(DeclReferenceExprSyntax.self) else { return false }
-            return base.baseName.text == name
+                self, at: name,
+                message: "`\(name.text)` is an optional to-many relationship: SwiftData asks the store for "
+                    + "`\(term.format)`, and the store cannot compare a to-many key with nil (\"to-many key not allowed here\"); "
+                    + "query the related model instead, or filter in memory. It is never nil on a fetched model anyway: "
+                    + "SwiftData gives an empty array")
         }
     }
 }

@@ -60,10 +60,20 @@ public enum PredicateSiteFinder {
     }
 
     /// `Predicate<Movie>` → `[Movie]`; `Expression<Movie, Int>` → `[Movie]`; `FetchDescriptor<Movie>` → `[Movie]`.
+    /// The module may be written: `Foundation.Predicate<Movie>`, `SwiftData.FetchDescriptor<Movie>`.
     static func inputTypes(fromPredicateType type: TypeSyntax, kind: PredicateSite.Kind) -> [String] {
-        guard let identifier = type.unwrappingOptional.as(IdentifierTypeSyntax.self),
-              let arguments = identifier.genericArgumentClause?.arguments.map(genericArgumentName) else { return [] }
-        switch identifier.name.text {
+        let plain = type.unwrappingOptional
+        let name: TokenSyntax, clause: GenericArgumentClauseSyntax?
+        if let identifier = plain.as(IdentifierTypeSyntax.self) {
+            (name, clause) = (identifier.name, identifier.genericArgumentClause)
+        } else if let member = plain.as(MemberTypeSyntax.self), let module = member.baseType.as(IdentifierTypeSyntax.self),
+                  ["Foundation", "SwiftData"].contains(module.name.text), module.genericArgumentClause == nil {
+            (name, clause) = (member.name, member.genericArgumentClause)
+        } else {
+            return []
+        }
+        guard let arguments = clause?.arguments.map(genericArgumentName) else { return [] }
+        switch name.text {
         case "Predicate": return arguments
         case "Expression": return Array(arguments.dropLast())
         case "FetchDescriptor", "Query", "ResultsObserver", "SortDescriptor": return Array(arguments.prefix(1))
@@ -134,7 +144,7 @@ public enum PredicateSiteFinder {
             guard let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
                   let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self) else { return nil }
             return TypeSyntax(IdentifierTypeSyntax(
-                name: generic.expression.as(DeclReferenceExprSyntax.self)?.baseName ?? .identifier("_"),
+                name: typeName(of: generic) ?? .identifier("_"),
                 genericArgumentClause: generic.genericArgumentClause))
         case .functionParameter(let parameter)?:
             // `inout FetchDescriptor<Trip>`
@@ -142,6 +152,16 @@ public enum PredicateSiteFinder {
         default:
             return nil
         }
+    }
+
+    /// `FetchDescriptor` in `FetchDescriptor<Trip>(…)`, also written with its module
+    /// (`SwiftData.FetchDescriptor<Trip>(…)`).
+    static func typeName(of generic: GenericSpecializationExprSyntax) -> TokenSyntax? {
+        if let reference = generic.expression.as(DeclReferenceExprSyntax.self) { return reference.baseName }
+        guard let member = generic.expression.as(MemberAccessExprSyntax.self),
+              let module = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+              ["Foundation", "SwiftData"].contains(module) else { return nil }
+        return member.declName.baseName
     }
 
     /// `Predicate<Trip>`, for a root named by an expression such as `Trip.self`.
@@ -173,7 +193,7 @@ public enum PredicateSiteFinder {
         if let call = list?.parent?.as(FunctionCallExprSyntax.self) {
             if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self) {
                 return TypeSyntax(IdentifierTypeSyntax(
-                    name: generic.expression.as(DeclReferenceExprSyntax.self)?.baseName ?? .identifier("_"),
+                    name: typeName(of: generic) ?? .identifier("_"),
                     genericArgumentClause: generic.genericArgumentClause))
             }
             // `_movies = Query(filter: …)` in an initializer: the wrapped property says the type.

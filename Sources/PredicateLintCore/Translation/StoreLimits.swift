@@ -11,6 +11,7 @@ public struct StoreLimit: Sendable {
         case subqueryOverEncodedCollection = "subquery-over-encoded-collection"
         case wrappedTestComparedWithLiteral = "wrapped-test-compared-with-literal"
         case forcedUnwrapOfStoredValue = "forced-unwrap-of-stored-value"
+        case toManyComparedWithNil = "to-many-compared-with-nil"
         case ternaryStringReceiver = "ternary-string-receiver"
         case noTranslation = "no-translation"
         case typeCheck = "type-check"
@@ -116,6 +117,20 @@ public struct StoreLimit: Sendable {
                 return false
             }),
         StoreLimit(
+            id: .toManyComparedWithNil, verdict: .fails,
+            shape: "`rel == nil` or `rel != nil` on a to-many relationship, also the nil check inside the `TERNARY` "
+                + "that `?.`, `if let` and `flatMap` put around a test of it",
+            swiftExample: "`$0.awards == nil`, `$0.awards?.isEmpty == false`, `$0.awards?.contains { … } == true`",
+            outcome: "Core Data refuses the query (\"to-many key not allowed here\"); and the test would not mean what it "
+                + "says: a to-many relationship of a fetched model is an empty array, never nil",
+            rewrite: "make the relationship non-optional where the app can (`!$0.awards.isEmpty`, "
+                + "`$0.awards.contains { … }`), or query from the related model's side, or filter in memory",
+            evidence: .graded(.c, "Fatbobman (Xcode 15C500b) for `== nil` and `?.isEmpty`; that `?.` before `contains { … }` "
+                + "puts the same nil check in the query is the conversion's form (our inference); never nil: B, Apple "
+                + "forum threads 797666 and 811044"),
+            systems: "reported on iOS 17; nothing says it changed", ruleID: "optional-to-many",
+            matches: { term in toManyComparedWithNil(term) != nil }),
+        StoreLimit(
             id: .ternaryStringReceiver, verdict: .fails,
             shape: "`TERNARY(x != nil, x, \"\") CONTAINS[cdl] q`: a conditional as the text a string test searches",
             swiftExample: "`($0.artist ?? \"\").localizedStandardContains(q)`",
@@ -167,7 +182,7 @@ public struct StoreLimit: Sendable {
         StoreLimit(
             id: .optionalTestComparedWithYES, verdict: .works,
             shape: "`TERNARY(x != nil, TERNARY(test, YES, NO), nil) … == YES`: an optional chain's test with `?? false` or `== true`",
-            swiftExample: "`$0.name?.localizedStandardContains(q) ?? false`, `$0.items?.contains { … } == true`",
+            swiftExample: "`$0.name?.localizedStandardContains(q) ?? false`, `$0.owner.flatMap { $0.age > 3 } == true`",
             outcome: "runs", rewrite: "",
             evidence: .graded(.b, "several apps' store code; `flatMap { … } == true` worked on macOS 26"),
             systems: "iOS 17 and later (reported)", ruleID: nil,
@@ -175,7 +190,8 @@ public struct StoreLimit: Sendable {
                 guard case .comparison(let left, "==", let right) = term.form, case .constant("YES") = right.form,
                       case .ternary(let check, _, _) = left.form, case .comparison(_, "!=", let nilConstant) = check.form,
                       case .constant("nil") = nilConstant.form else { return false }
-                return true
+                // Not where the nil check is on a to-many: that is the row above.
+                return toManyComparedWithNil(check) == nil
             }),
         StoreLimit(
             id: .membershipInCapturedCollection, verdict: .works,
@@ -211,6 +227,17 @@ public struct StoreLimit: Sendable {
     /// Every row each term of the translation matches, outermost term first.
     public static func matches(in query: StoreQuery) -> [Match] {
         query.terms.flatMap { term in table.filter { $0.matches(term) }.map { Match(limit: $0, term: term) } }
+    }
+
+    /// `rel == nil` / `rel != nil` where `rel` is an optional to-many relationship: the key path term.
+    static func toManyComparedWithNil(_ term: StoreTerm) -> StoreTerm? {
+        guard case .comparison(let left, let op, let right) = term.form, op == "==" || op == "!=" else { return nil }
+        for (nilSide, other) in [(right, left), (left, right)] {
+            guard case .constant("nil") = nilSide.form, case .keyPath = other.form, let storage = other.storage,
+                  storage.kind == .toMany, storage.isOptional else { continue }
+            return other
+        }
+        return nil
     }
 
     /// `TERNARY(test, YES, NO) == NO`: the comparison's literal and the wrapped test, where the

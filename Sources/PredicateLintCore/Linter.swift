@@ -30,7 +30,7 @@ public struct Linter: Sendable {
         func pastDeadline() -> Bool { deadline.map { ContinuousClock.now >= $0 } ?? false }
         let predicateRules = rules.compactMap { $0 as? any PredicateRule }
         var findings: [Finding] = []
-        let fileFacts = FileFacts(tree: file.tree)
+        let fileFacts = FileFacts(file: file)
         for site in PredicateSiteFinder.sites(in: file.tree) {
             if pastDeadline() { return nil }
             let facts = PredicateFacts(site: site)

@@ -32,6 +32,13 @@ import Testing
         "func f(searchText: Binding<String>) { let term = searchText.wrappedValue; _ = #Predicate<Movie> { $0.name.contains(term) } }",
         "func f(query: String?) { if let q = query?.lowercased() { _ = #Predicate<Movie> { $0.name.contains(q) } } }",
         "func f(model: SearchModel) { _ = #Predicate<Movie> { $0.name.contains(model.searchText) } }",
+        // A parameter every call of which, two calls away, passes what a text field is bound to.
+        """
+        enum Store { static func fetch(matching value: String) { _ = #Predicate<Movie> { $0.name.contains(value) } }
+            static func find(_ entered: String) { fetch(matching: entered) }
+            static func fetch(other value: Int) {} }
+        struct V { @State var text = ""; var f: some View { TextField("Title", text: $text) }; func go() { Store.find(text) } }
+        """,
     ])
     func textPeopleType(_ code: String) {
         let (argument, facts) = argument(code)
@@ -45,6 +52,22 @@ import Testing
         "func f(query: Query) { let value = query.value; _ = #Predicate<Movie> { $0.name.contains(value) } }",
         "let p = #Predicate<Movie> { $0.name.contains(\"List\") }",
         "func f(text: String) { _ = #Predicate<Movie> { $0.name.contains(text) } }",
+        // The trail is not clear: no call in the file; one call passes a literal; two functions
+        // share the name and labels; a default argument.
+        "func fetch(value: String) { _ = #Predicate<Movie> { $0.name.contains(value) } }",
+        """
+        func fetch(value: String) { _ = #Predicate<Movie> { $0.name.contains(value) } }
+        struct V { @State var text = ""; var f: some View { TextField("Title", text: $text) }; func go() { fetch(value: text); fetch(value: "ABC") } }
+        """,
+        """
+        func fetch(value: String) { _ = #Predicate<Movie> { $0.name.contains(value) } }
+        struct W { func fetch(value: String) {} }
+        struct V { @State var text = ""; var f: some View { TextField("Title", text: $text) }; func go() { fetch(value: text) } }
+        """,
+        """
+        func fetch(value: String, limit: Int = 10) { _ = #Predicate<Movie> { $0.name.contains(value) } }
+        struct V { @State var text = ""; var f: some View { TextField("Title", text: $text) }; func go() { fetch(value: text, limit: 3) } }
+        """,
     ])
     func notTextPeopleType(_ code: String) {
         let (argument, facts) = argument(code)

@@ -16,7 +16,8 @@ public struct ParsedForLint: Sendable {
 
     init(path: String, text: String, digest: ContentDigest) {
         let outline = ParseGuard.refusal(for: text) == nil ? PredicateOutline(text: text) : nil
-        self.init(source: SourceFile(path: path, text: outline?.text ?? text), original: outline == nil ? nil : text, digest: digest)
+        self.init(source: SourceFile(path: path, text: outline?.text ?? text, outlining: outline == nil ? nil : text),
+                  original: outline == nil ? nil : text, digest: digest)
     }
 }
 

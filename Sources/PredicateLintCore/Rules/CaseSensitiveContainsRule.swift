@@ -21,7 +21,9 @@ public struct CaseSensitiveContainsRule: PredicateRule {
             the code shows the text comes from a person: a value bound to a search field or \
             text field in the same file (`.searchable(text: $query)`, `TextField(…, text: $name)`), \
             one plainly named as search input (`searchText`, `query`, `filterText`, `keyword`), \
-            or a local value made from one. Identifiers, keys, codes, literals and values of \
+            a local value made from one, or a parameter that every call in the file passes one \
+            of those (followed through a few calls; a function whose calls the file does not \
+            all show, or one with default arguments, is left alone). Identifiers, keys, codes, literals and values of \
             unknown origin are left alone: matching them exactly is usually the point. So is \
             text folded before the predicate (`query.lowercased()`): it is often matched against \
             a copy stored folded the same way, which the predicate cannot show. `--fix` \

@@ -33,8 +33,9 @@ public enum CapturedValues {
 
     /// Whether the value is text a person typed, as the code shows it: bound to a search field
     /// or text field in this file (`.searchable(text: $query)`, `TextField("Name", text: $name)`),
-    /// plainly named as search input (`searchText`, `query`, `filterText`, `keyword`), or a
-    /// local value made from one of those. Identifiers, keys and codes are not, whatever
+    /// plainly named as search input (`searchText`, `query`, `filterText`, `keyword`), a
+    /// local value made from one of those, or a parameter that every call in the file passes
+    /// one of those. Identifiers, keys and codes are not, whatever
     /// their names say besides: exact matching is what a predicate over them means.
     public static func isTextPeopleType(_ expression: ExprSyntax, fileScope: FileFacts?) -> Bool {
         var visited: Set<SyntaxIdentifier> = []
@@ -51,8 +52,47 @@ public enum CapturedValues {
         // `let term = searchText.wrappedValue`, `let trimmed = query.trimmingCharacters(in: .whitespaces)`,
         // `if let q = query`: made from text a person typed. (`if let query {` names the outer
         // value, whose name was judged above.)
-        guard let source = madeFrom(expression, fileScope: fileScope) else { return false }
-        return textSources(of: source).contains { isTextPeopleType($0, fileScope: fileScope, visited: &visited) }
+        if let source = madeFrom(expression, fileScope: fileScope) {
+            return textSources(of: source).contains { isTextPeopleType($0, fileScope: fileScope, visited: &visited) }
+        }
+        // A parameter: typed text when every call the file shows passes typed text, followed
+        // through further parameters (the visited bound keeps that to a few calls).
+        guard let reference = expression.as(DeclReferenceExprSyntax.self),
+              case .functionParameter(let parameter)? = LexicalLookup.binding(of: name, from: reference, fileScope: fileScope),
+              let passed = argumentsPassed(for: parameter, in: fileScope?.wholeTree ?? parameter.root.as(SourceFileSyntax.self))
+        else { return false }
+        return passed.allSatisfy { isTextPeopleType($0, fileScope: fileScope, visited: &visited) }
+    }
+
+    /// What the file passes for a function's parameter, at every call of the function it
+    /// shows (`whole`: the file as written, where the linted tree is an outline): a call is
+    /// one with the function's name and argument labels. Nil where the trail is not clear: no
+    /// call in the file, another function with the same name and labels, or a parameter with
+    /// a default value (a call with fewer labels may be this function's).
+    static func argumentsPassed(for parameter: FunctionParameterSyntax, in whole: SourceFileSyntax?) -> [ExprSyntax]? {
+        guard let whole, let list = parameter.parent?.as(FunctionParameterListSyntax.self),
+              let declared = list.parent?.parent?.parent?.as(FunctionDeclSyntax.self),
+              list.allSatisfy({ $0.defaultValue == nil }),
+              let position = list.firstIndex(where: { $0.id == parameter.id }).map({ list.distance(from: list.startIndex, to: $0) })
+        else { return nil }
+        func labels(_ parameters: FunctionParameterListSyntax) -> [String?] {
+            parameters.map { $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text }
+        }
+        let signature = labels(list)
+        var declarations = 0
+        var passed: [ExprSyntax] = []
+        for token in whole.tokens(viewMode: .sourceAccurate) where token.text == declared.name.text {
+            if let function = token.parent?.as(FunctionDeclSyntax.self) {
+                if labels(function.signature.parameterClause.parameters) == signature { declarations += 1 }
+                continue
+            }
+            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
+            let callee = reference.parent?.as(MemberAccessExprSyntax.self).map(ExprSyntax.init) ?? ExprSyntax(reference)
+            guard let call = callee.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == callee.id,
+                  call.arguments.map({ $0.label?.text }) == signature else { continue }
+            passed.append(Array(call.arguments)[position].expression)
+        }
+        return declarations == 1 && !passed.isEmpty ? passed : nil
     }
 
     /// Whether the text was case-folded before the predicate (`query.lowercased()`,

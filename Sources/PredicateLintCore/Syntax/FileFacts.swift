@@ -11,9 +11,27 @@ public final class FileFacts: @unchecked Sendable {
     private var fileLevel: [String: NameBinding]?
     private var textFields: Set<String>?
     private var types: [String: [String]]?
+    private let unoutlinedText: String?
+    private var whole: SourceFileSyntax?
 
-    public init(tree: SourceFileSyntax) {
+    public init(tree: SourceFileSyntax, unoutlinedText: String? = nil) {
         self.tree = tree
+        self.unoutlinedText = unoutlinedText
+    }
+
+    public convenience init(file: SourceFile) {
+        self.init(tree: file.tree, unoutlinedText: file.unoutlinedText)
+    }
+
+    /// The tree of the text as written: the linted tree, unless that is an outline, whose
+    /// blanked bodies a question about the whole file (every call of a function) must not
+    /// miss; then the text is parsed the first time one is asked, with the same offsets.
+    public var wholeTree: SourceFileSyntax {
+        remembered(\.whole) { outline in
+            guard let unoutlinedText else { return outline }
+            let file = SourceFile(path: "", text: unoutlinedText)
+            return file.isCheckable ? file.tree : outline
+        }
     }
 
     /// Every `guard #available(…)` statement (a `guard` with an availability condition).
@@ -61,6 +79,9 @@ public final class FileFacts: @unchecked Sendable {
         Set(tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text })
     }
 
+    /// The views and modifiers that bind text a person edits; the outline keeps their bodies.
+    public static let textEditorNames = ["searchable", "TextField", "TextEditor"]
+
     /// The names of the values a person edits in this file: what `.searchable(text: $query)`,
     /// `TextField("Name", text: $name)` and `TextEditor(text: $notes)` bind (`query`, `name`,
     /// `notes`; for `$model.title`, `title`).
@@ -79,7 +100,7 @@ public final class FileFacts: @unchecked Sendable {
     }
 
     private final class TextFieldCollector: SyntaxVisitor {
-        static let editors: Set<String> = ["searchable", "TextField", "TextEditor"]
+        static let editors = Set(FileFacts.textEditorNames)
         var found: Set<String> = []
 
         static func found(in tree: SourceFileSyntax) -> Set<String> {

@@ -51,9 +51,14 @@ public struct SourceFile: Sendable {
 
     public var isCheckable: Bool { problem == nil }
 
-    public init(path: String, text: String) {
+    /// The text as written, where `text` is its outline (`PredicateOutline`): what a rule that
+    /// must look into blanked bodies reads, parsed only when it asks (`FileFacts.wholeTree`).
+    public let unoutlinedText: String?
+
+    public init(path: String, text: String, outlining original: String? = nil) {
         self.path = path
         self.text = text
+        unoutlinedText = original
         let refusal = ParseGuard.refusal(for: text)
         // A refused text is not given to the parser at all.
         let parsed = Self.parse(refusal == nil ? text : "")

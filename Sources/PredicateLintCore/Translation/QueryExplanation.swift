@@ -59,7 +59,7 @@ public struct QueryExplanation: Sendable {
                 return start <= line && line <= file.location(of: node.endPositionBeforeTrailingTrivia).line
             }
         }
-        let fileFacts = FileFacts(tree: file.tree)
+        let fileFacts = FileFacts(file: file)
         let sites = PredicateSiteFinder.sites(in: file.tree).filter { covers($0.macro) }
         let keyPaths = QueryKeyPathFinder.sites(in: file.tree).keyPaths.filter { covers($0.keyPath) }
         guard !sites.isEmpty || !keyPaths.isEmpty else { return [] }

@@ -32,6 +32,27 @@ public struct RuleContext: SiteContext {
         return storeQuery.terms.filter(limit.matches)
     }
 
+    /// Whether the predicate's body spells any of `words` as a token (`??`, `!`, `true`): what
+    /// a rule asks before it reads the translation, so that a predicate without the operator
+    /// a failing shape is made of is not translated at all.
+    public func bodyMentions(_ words: Set<String>) -> Bool {
+        site.closure.statements.tokens(viewMode: .sourceAccurate).contains { words.contains($0.text) }
+    }
+
+    /// The tokens from which the translation makes a conditional (`TERNARY`): `??`, `?.`,
+    /// `flatMap`, `?:`, `if` and `switch` expressions.
+    public static let conditionalMakers: Set<String> = ["??", "?", "flatMap", "if", "switch"]
+
+    /// Whether the predicate reads a property the store keeps as `kind` (and, if asked, one
+    /// declared optional).
+    public func reads(_ kind: PropertyStorage.Kind, optionalOnly: Bool = false) -> Bool {
+        keyPaths.memberUses.contains { use in
+            guard let member = use.member else { return false }
+            let storage = models.storage(of: member)
+            return storage.kind == kind && (!optionalOnly || storage.isOptional)
+        }
+    }
+
     /// What SwiftData asks the store for, worked out the first time a rule asks.
     public var storeQuery: StoreQuery {
         translation.query { StoreTranslator.translate(site, keyPaths: keyPaths, fileFacts: fileFacts) }

@@ -79,7 +79,7 @@ public struct BooleanComparisonRule: PredicateRule {
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
-        guard context.reports(Self.crash) else { return [] }
+        guard context.reports(Self.crash), context.bodyMentions(["true", "false"]) else { return [] }
         return context.storeTerms(.wrappedTestComparedWithLiteral).compactMap { term in
             guard let (literalTerm, testTerm) = StoreLimit.wrappedTestComparedWithLiteral(term),
                   let comparison = term.source.as(InfixOperatorExprSyntax.self), let operatorText = comparison.operatorText,

@@ -67,7 +67,7 @@ public struct CoalesceInContainsRule: PredicateRule {
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
-        guard context.reports(Self.ternaryInMembership) else { return [] }
+        guard context.reports(Self.ternaryInMembership), context.bodyMentions(RuleContext.conditionalMakers) else { return [] }
         return context.storeTerms(.ternaryInMembershipTest).compactMap { term in
             guard case .comparison(let element, _, _) = term.form else { return nil }
             let token = Self.conditionalToken(of: element.source)

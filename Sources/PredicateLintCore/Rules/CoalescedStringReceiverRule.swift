@@ -49,7 +49,7 @@ public struct CoalescedStringReceiverRule: PredicateRule {
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
-        guard context.reports(Self.coalescedReceiver) else { return [] }
+        guard context.reports(Self.coalescedReceiver), context.bodyMentions(RuleContext.conditionalMakers) else { return [] }
         return context.storeTerms(.ternaryStringReceiver).compactMap { term in
             guard case .comparison(let receiver, _, _) = term.form else { return nil }
             let expression = receiver.source.as(ExprSyntax.self)?.withoutParentheses

@@ -45,7 +45,7 @@ public struct ForceUnwrapRule: PredicateRule {
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
-        guard context.reports(Self.forceUnwrap) else { return [] }
+        guard context.reports(Self.forceUnwrap), context.bodyMentions(["!"]) else { return [] }
         return context.storeTerms(.forcedUnwrapOfStoredValue).compactMap { term in
             guard let unwrap = term.source.as(ForceUnwrapExprSyntax.self) else { return nil }
             return context.finding(

@@ -43,7 +43,7 @@ public struct OptionalToManyRule: PredicateRule {
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
-        guard context.reports(Self.optionalToMany) else { return [] }
+        guard context.reports(Self.optionalToMany), context.reads(.toMany, optionalOnly: true) else { return [] }
         // Every test of such a relationship reaches the store as a nil comparison of its key
         // path: `== nil` itself, and the check `?.`, `if let` and `flatMap` put around a count,
         // an emptiness test or a subquery.

@@ -84,6 +84,8 @@ public struct StoredCollectionRule: PredicateRule {
     public init() {}
 
     public func check(_ context: RuleContext) -> [Finding] {
+        // Only a property kept as one encoded value makes these shapes.
+        guard context.reads(.encodedCollection) else { return [] }
         let membership = context.reports(Self.membership) ? context.storeTerms(.membershipInEncodedCollection) : []
         let subqueries = context.reports(Self.subquery) ? context.storeTerms(.subqueryOverEncodedCollection) : []
         return (membership + subqueries).compactMap { term in

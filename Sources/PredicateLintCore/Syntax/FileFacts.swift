@@ -79,14 +79,21 @@ public final class FileFacts: @unchecked Sendable {
         Set(tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text })
     }
 
-    /// The views and modifiers that bind text a person edits; the outline keeps their bodies.
+    /// The views and modifiers that bind text a person edits.
     public static let textEditorNames = ["searchable", "TextField", "TextEditor"]
 
     /// The names of the values a person edits in this file: what `.searchable(text: $query)`,
     /// `TextField("Name", text: $name)` and `TextEditor(text: $notes)` bind (`query`, `name`,
     /// `notes`; for `$model.title`, `title`).
+    /// Read from the whole file: the views that bind them are bodies an outline blanks. The
+    /// whole text is parsed for it only where it names one of `textEditorNames`.
     public var textFieldBindings: Set<String> {
-        remembered(\.textFields) { TextFieldCollector.found(in: $0) }
+        let namesAnEditor = unoutlinedText.map { text in
+            var text = text
+            return text.withUTF8 { ByteSearch.containsAny(of: Self.textEditorNames, in: $0) }
+        } ?? false
+        let tree = namesAnEditor ? wholeTree : tree
+        return remembered(\.textFields) { _ in TextFieldCollector.found(in: tree) }
     }
 
     /// The answer kept in `slot`, worked out from the tree the first time it is asked.

@@ -5,8 +5,7 @@
 /// `DeclarationSkeleton`'s pass would empty (functions, accessors, closures), and the braces
 /// nested in those that are kept, whose text (or the text that introduces them, back to the
 /// previous brace or `;`) names neither a predicate (`Predicate`, `Expression`), a query
-/// (`Query`, or a word of `QueryKeyPathFinder.anchorWords`), an availability check (`#available`, `#unavailable`), a text
-/// field whose binding marks text people type (`FileFacts.textEditorNames`) nor this tool
+/// (`Query`, or a word of `QueryKeyPathFinder.anchorWords`), an availability check (`#available`, `#unavailable`) nor this tool
 /// (`predicate-lint`, its suppression comments) become spaces, byte for byte, with every line
 /// break kept: every offset, line and column of what remains is the file's own, so findings
 /// and fixes are unchanged (`PredicateOutlineTests` lint both forms of every Swift file in this
@@ -73,7 +72,7 @@ public struct PredicateOutline: Sendable {
 
     /// Words whose presence keeps a body as written.
     static let keptFor = ["Predicate", "Expression", "Query", "#available", "#unavailable", "predicate-lint"]
-        + QueryKeyPathFinder.anchorWords + FileFacts.textEditorNames
+        + QueryKeyPathFinder.anchorWords
 
     static func mayMatter(_ body: UnsafeBufferPointer<UInt8>) -> Bool {
         ByteSearch.containsAny(of: keptFor, in: body)

@@ -11,7 +11,7 @@ public struct StoreLimit: Sendable {
         case subqueryOverEncodedCollection = "subquery-over-encoded-collection"
         case wrappedTestComparedWithLiteral = "wrapped-test-compared-with-literal"
         case forcedUnwrapOfStoredValue = "forced-unwrap-of-stored-value"
-        case toManyComparedWithNil = "to-many-compared-with-nil"
+        case toManyCountedOrTestedForNil = "to-many-counted-or-tested-for-nil"
         case ternaryStringReceiver = "ternary-string-receiver"
         case noTranslation = "no-translation"
         case typeCheck = "type-check"
@@ -117,19 +117,18 @@ public struct StoreLimit: Sendable {
                 return false
             }),
         StoreLimit(
-            id: .toManyComparedWithNil, verdict: .fails,
-            shape: "`rel == nil` or `rel != nil` on a to-many relationship, also the nil check inside the `TERNARY` "
-                + "that `?.`, `if let` and `flatMap` put around a test of it",
-            swiftExample: "`$0.awards == nil`, `$0.awards?.isEmpty == false`, `$0.awards?.contains { … } == true`",
-            outcome: "Core Data refuses the query (\"to-many key not allowed here\"); and the test would not mean what it "
-                + "says: a to-many relationship of a fetched model is an empty array, never nil",
-            rewrite: "make the relationship non-optional where the app can (`!$0.awards.isEmpty`, "
-                + "`$0.awards.contains { … }`), or query from the related model's side, or filter in memory",
-            evidence: .graded(.c, "Fatbobman (Xcode 15C500b) for `== nil` and `?.isEmpty`; that `?.` before `contains { … }` "
-                + "puts the same nil check in the query is the conversion's form (our inference); never nil: B, Apple "
-                + "forum threads 797666 and 811044"),
+            id: .toManyCountedOrTestedForNil, verdict: .fails,
+            shape: "an optional to-many relationship tested with `== nil`/`!= nil` as written, or counted (`@count`) "
+                + "inside the `TERNARY(rel != nil, …)` that `?.`, `if let` and `flatMap` put around it",
+            swiftExample: "`$0.awards == nil`, `$0.awards?.isEmpty == false`, `($0.awards?.count ?? 0) > 2`",
+            outcome: "Core Data refuses the count request (\"to-many key not allowed here\"); and a nil test would not "
+                + "mean what it says: a to-many relationship of a fetched model is an empty array, never nil",
+            rewrite: "make the relationship non-optional where the app can (`!$0.awards.isEmpty`), or query from the "
+                + "related model's side, or filter in memory",
+            evidence: .graded(.c, "Fatbobman (Xcode 15C500b) for `== nil` and `?.isEmpty`, with forum threads citing it; "
+                + "never nil: B, Apple forum threads 797666 and 811044"),
             systems: "reported on iOS 17; nothing says it changed", ruleID: "optional-to-many",
-            matches: { term in toManyComparedWithNil(term) != nil }),
+            matches: { term in toManyCountedOrTestedForNil(term) != nil }),
         StoreLimit(
             id: .ternaryStringReceiver, verdict: .fails,
             shape: "`TERNARY(x != nil, x, \"\") CONTAINS[cdl] q`: a conditional as the text a string test searches",
@@ -182,16 +181,18 @@ public struct StoreLimit: Sendable {
         StoreLimit(
             id: .optionalTestComparedWithYES, verdict: .works,
             shape: "`TERNARY(x != nil, TERNARY(test, YES, NO), nil) … == YES`: an optional chain's test with `?? false` or `== true`",
-            swiftExample: "`$0.name?.localizedStandardContains(q) ?? false`, `$0.owner.flatMap { $0.age > 3 } == true`",
+            swiftExample: "`$0.name?.localizedStandardContains(q) ?? false`, `$0.items?.contains { … } == true`",
             outcome: "runs", rewrite: "",
-            evidence: .graded(.b, "several apps' store code; `flatMap { … } == true` worked on macOS 26"),
+            evidence: .graded(.b, "several apps' store code; `flatMap { … } == true` worked on macOS 26; over an optional "
+                + "to-many, one app's tests fetch through `(rel?.contains { … }) == true` from SwiftData's in-memory store "
+                + "(muhiro12/Cookle, RecipePredicateTests, 2025-09 to 2026-06: D for that case alone)"),
             systems: "iOS 17 and later (reported)", ruleID: nil,
             matches: { term in
                 guard case .comparison(let left, "==", let right) = term.form, case .constant("YES") = right.form,
                       case .ternary(let check, _, _) = left.form, case .comparison(_, "!=", let nilConstant) = check.form,
                       case .constant("nil") = nilConstant.form else { return false }
-                // Not where the nil check is on a to-many: that is the row above.
-                return toManyComparedWithNil(check) == nil
+                // Not where an optional to-many is counted inside: that is the failing row.
+                return toManyCountedOrTestedForNil(left) == nil
             }),
         StoreLimit(
             id: .membershipInCapturedCollection, verdict: .works,
@@ -229,15 +230,38 @@ public struct StoreLimit: Sendable {
         query.terms.flatMap { term in table.filter { $0.matches(term) }.map { Match(limit: $0, term: term) } }
     }
 
-    /// `rel == nil` / `rel != nil` where `rel` is an optional to-many relationship: the key path term.
-    static func toManyComparedWithNil(_ term: StoreTerm) -> StoreTerm? {
-        guard case .comparison(let left, let op, let right) = term.form, op == "==" || op == "!=" else { return nil }
-        for (nilSide, other) in [(right, left), (left, right)] {
-            guard case .constant("nil") = nilSide.form, case .keyPath = other.form, let storage = other.storage,
-                  storage.kind == .toMany, storage.isOptional else { continue }
-            return other
+    /// An optional to-many relationship's key path where the evidence says the store refuses
+    /// it: compared with `nil` as the code writes it (`$0.awards == nil`), or counted inside the
+    /// conditional `?.`, `if let` or `flatMap` makes (`TERNARY(awards != nil, awards.@count …)`).
+    /// A subquery inside that conditional runs (one app's tests), so it is not this shape.
+    static func toManyCountedOrTestedForNil(_ term: StoreTerm) -> StoreTerm? {
+        func optionalToMany(_ term: StoreTerm) -> Bool {
+            guard case .keyPath = term.form, let storage = term.storage else { return false }
+            return storage.kind == .toMany && storage.isOptional
         }
-        return nil
+        switch term.form {
+        case .comparison(let left, let op, let right) where op == "==" || op == "!=":
+            // Written as a nil test: the code's own `==`/`!=` with a `nil` operand.
+            guard let infix = term.source.as(InfixOperatorExprSyntax.self),
+                  infix.leftOperand.is(NilLiteralExprSyntax.self) || infix.rightOperand.is(NilLiteralExprSyntax.self) else { return nil }
+            return [left, right].first(where: optionalToMany)
+        case .ternary(let check, let then, _):
+            guard case .comparison(let relation, "!=", let nilConstant) = check.form, case .constant("nil") = nilConstant.form,
+                  optionalToMany(relation) else { return nil }
+            let counts = then.allTerms.contains { part in
+                guard case .keyPath(let base, let components) = part.form, components.last == "@count" else { return false }
+                // `awards.@count`, read from the relationship itself, not from a subquery.
+                return base == nil && components.dropLast() == relationComponents(relation)
+            }
+            return counts ? relation : nil
+        default:
+            return nil
+        }
+    }
+
+    private static func relationComponents(_ term: StoreTerm) -> [String] {
+        if case .keyPath(nil, let components) = term.form { return components }
+        return []
     }
 
     /// `TERNARY(test, YES, NO) == NO`: the comparison's literal and the wrapped test, where the

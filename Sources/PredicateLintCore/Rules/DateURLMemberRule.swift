@@ -63,29 +63,18 @@ public struct DateURLMemberRule: PredicateRule, KeyPathRule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         guard context.reports(Self.member) else { return [] }
-        return context.keyPaths.memberUses.compactMap { use in
-            guard use.member?.kind == .stored, let type = use.member?.type,
-                  case .named(let name) = KeyPathResolution.unwrapped(type), Self.valueTypes.contains(name),
-                  let descendant = use.access.nextMember,
-                  descendant.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != descendant.id else { return nil }
-            return finding(context, property: use.nameToken.text, type: name, member: descendant.declName.baseName)
-        }
+        return StoredValueMembers.uses(in: context, ofTypes: Self.valueTypes, skippingCalls: true).map { finding(context, $0) }
     }
 
     public func check(_ context: KeyPathContext) -> [Finding] {
-        guard [.sort, .section].contains(context.role), context.reports(Self.member) else { return [] }
-        return context.steps.compactMap { step in
-            guard step.member?.kind == .stored, let type = step.member?.type,
-                  case .named(let name) = KeyPathResolution.unwrapped(type), Self.valueTypes.contains(name),
-                  let member = step.next else { return nil }
-            return finding(context, property: step.nameToken.text, type: name, member: member)
-        }
+        guard context.reports(Self.member) else { return [] }
+        return StoredValueMembers.uses(in: context, ofTypes: Self.valueTypes).map { finding(context, $0) }
     }
 
-    private func finding(_ context: some SiteContext, property: String, type: String, member: TokenSyntax) -> Finding {
+    private func finding(_ context: some SiteContext, _ use: StoredValueMembers.Use) -> Finding {
         context.finding(
-            self, at: member,
-            message: "`\(property)` is a stored `\(type)`, and a key path into its `\(member.text)` is expected to stop the app "
+            self, at: use.member,
+            message: "`\(use.property.text)` is a stored `\(use.type)`, and a key path into its `\(use.member.text)` is expected to stop the app "
                 + "when the fetch starts, as it does for a `UUID`; compare whole values worked out before the query, or store "
                 + "the derived value in a property of its own")
     }

@@ -106,30 +106,23 @@ public struct ValueTypeMemberRule: PredicateRule, KeyPathRule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         guard context.reports(Self.uuidMember) else { return [] }
-        return context.keyPaths.memberUses.compactMap { use in
-            guard use.member?.kind == .stored, let type = use.member?.type,
-                  case .named(let name) = KeyPathResolution.unwrapped(type), Self.valueTypes.contains(name),
-                  let descendant = use.access.nextMember else { return nil }
-            let member = descendant.declName.baseName
-            return context.finding(
-                self, at: member,
-                message: "`\(use.nameToken.text)` is a stored `\(name)`, and a key path into its `\(member.text)` stops the app "
+        return StoredValueMembers.uses(in: context, ofTypes: Self.valueTypes).map { use in
+            context.finding(
+                self, at: use.member,
+                message: "`\(use.property.text)` is a stored `\(use.type)`, and a key path into its `\(use.member.text)` stops the app "
                     + "when the fetch starts; convert the captured value instead (`UUID(uuidString:)` before the predicate) "
-                    + "and compare `\(use.nameToken.text)` itself")
+                    + "and compare `\(use.property.text)` itself")
         }
     }
 
     public func check(_ context: KeyPathContext) -> [Finding] {
-        guard [.sort, .section].contains(context.role), context.reports(Self.uuidMember) else { return [] }
-        return context.steps.compactMap { step in
-            guard step.member?.kind == .stored, let type = step.member?.type,
-                  case .named(let name) = KeyPathResolution.unwrapped(type), Self.valueTypes.contains(name),
-                  let member = step.next else { return nil }
-            return context.finding(
-                self, at: member,
-                message: "`\(step.nameToken.text)` is a stored `\(name)`, and a key path into its `\(member.text)` stops the app "
+        guard context.reports(Self.uuidMember) else { return [] }
+        return StoredValueMembers.uses(in: context, ofTypes: Self.valueTypes).map { use in
+            context.finding(
+                self, at: use.member,
+                message: "`\(use.property.text)` is a stored `\(use.type)`, and a key path into its `\(use.member.text)` stops the app "
                     + "when the fetch starts; "
-                    + (context.role == .sort ? "sort by `\(step.nameToken.text)` itself (`\(name)` is `Comparable`)"
+                    + (context.role == .sort ? "sort by `\(use.property.text)` itself (`\(use.type)` is `Comparable`)"
                                              : "store the text in a property of its own and section by that"))
         }
     }

@@ -231,38 +231,4 @@ enum MCPTools {
         }
         return .success(Input(file: file, linter: selected.linter, models: models.index(for: path), note: reachNote))
     }
-
-    static func result(findings: [Finding], in file: SourceFile, note: String?, fixed: Fixer.Result?) -> JSON {
-        func position(_ offset: Int) -> JSON {
-            let (line, column) = file.location(of: AbsolutePosition(utf8Offset: offset))
-            return ["line": .integer(line), "column": .integer(column)]
-        }
-        let structured = findings.map { finding -> JSON in
-            let end = file.location(of: AbsolutePosition(utf8Offset: file.span(of: finding).upperBound))
-            var members: [(String, JSON?)] = [
-                ("file", .string(finding.path)), ("line", .integer(finding.line)), ("column", .integer(finding.column)),
-                ("endLine", .integer(end.line)), ("endColumn", .integer(end.column)),
-                ("severity", .string(finding.severity.rawValue)), ("rule", .string(finding.ruleID)), ("message", .string(finding.message)),
-                ("fixable", .bool(finding.correction != nil)),
-            ]
-            if let correction = finding.correction {
-                members.append(("fix", ["title": .string(correction.title), "edits": .array(correction.edits.map { edit in
-                    ["start": position(edit.range.lowerBound), "end": position(edit.range.upperBound), "replacement": .string(edit.replacement)]
-                })]))
-            }
-            return .object(members)
-        }
-        var text = (note.map { $0 + "\n" } ?? "") + (findings.isEmpty ? "No problems found.\n" : Reporter.xcode(findings))
-        var content: [(String, JSON?)] = [("findings", .array(structured))]
-        if let fixed {
-            content += [("fixedCode", .string(fixed.text)), ("fixedCount", .integer(fixed.fixedCount)),
-                        ("refusal", fixed.refusal.map(JSON.string))]
-            text = "Fixed \(fixed.fixedCount) finding(s).\n\(text)\n\(fixed.text)"
-        }
-        return ["content": [["type": "text", "text": .string(text)]], "structuredContent": .object(content), "isError": false]
-    }
-
-    static func errorResult(_ message: String) -> JSON {
-        ["content": [["type": "text", "text": .string(message)]], "isError": true]
-    }
 }

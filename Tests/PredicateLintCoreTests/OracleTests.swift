@@ -46,6 +46,12 @@ struct OracleTests {
                   expectation: .builds, sourceLocation: correction.before.sourceLocation)
         }
         return triggering + nonTriggering + corrected
+    } + StoreLimit.table.flatMap { row in
+        // What the store-limits table shows builds: its rows are about what happens at runtime.
+        (row.examples + row.counterexamples).map { example in
+            Claim(label: "store limit \(row.id.rawValue)", code: example.plainCode, files: example.files, expectation: .builds,
+                  sourceLocation: example.sourceLocation)
+        }
     } + [
         // Guards the output parser: an error reported in the expansion buffer counts too.
         Claim(label: "expansion", code: #"_ = #Predicate<Movie> { $0.name.localizedStandardContains(1) }"#,

@@ -43,6 +43,10 @@ public struct StoreLimit: Sendable {
     /// The rule that reports it; nil where nothing is reported (it works, or the evidence is
     /// too thin for a finding and only `explain --query` shows it).
     public let ruleID: String?
+    /// Code whose translation has this shape, and code close to it whose translation does not;
+    /// over the example app's models (`ExampleModels`). Both build: the oracle test says so.
+    public let examples: [Example]
+    public let counterexamples: [Example]
     /// Whether a term of a translation is this shape.
     let matches: @Sendable (StoreTerm) -> Bool
 
@@ -58,6 +62,14 @@ public struct StoreLimit: Sendable {
             evidence: .graded(.b, "five independent projects (2026, one on iOS 26.5), the exception text quoting the "
                 + "conditional; Core Data's own format string for it"),
             systems: "every system reported (iOS 17 to 26.5)", ruleID: "coalesce-in-contains",
+            examples: [Example("""
+            let subtitles = ["Part One"]
+            let p = #Predicate<Movie> { subtitles.contains($0.subtitle ?? "") }
+            """)],
+            counterexamples: [Example("""
+            let subtitles: [String?] = ["Part One"]
+            let p = #Predicate<Movie> { subtitles.contains($0.subtitle) }
+            """)],
             matches: { term in
                 guard case .comparison(let left, "IN", _) = term.form, left.readsInput else { return false }
                 if case .ternary = left.form { return true }
@@ -74,6 +86,13 @@ public struct StoreLimit: Sendable {
             evidence: .graded(.b, "two unrelated apps measured the crash (iOS 26.5), Hacking with Swift says so, a third "
                 + "app's note; C for sets and arrays of other values, which share the storage"),
             systems: "every system reported", ruleID: "stored-collection",
+            examples: [Example("""
+            let p = #Predicate<Movie> { $0.tags.contains("classic") }
+            """)],
+            counterexamples: [Example("""
+            let names = ["Drama", "Noir"]
+            let p = #Predicate<Movie> { names.contains($0.genreName) }
+            """)],
             matches: { term in
                 guard case .comparison(_, "IN", let right) = term.form else { return false }
                 return right.storage?.kind == .encodedCollection
@@ -88,6 +107,13 @@ public struct StoreLimit: Sendable {
             evidence: .graded(.c, "Hacking with Swift: arrays of Codable values are stored as encoded data a predicate "
                 + "cannot read; the storage of arrays of structs is C in the reference, and the failure is our inference"),
             systems: "every system", ruleID: "stored-collection",
+            examples: [Example("""
+            let city = "Oslo"
+            let p = #Predicate<Trip> { $0.stops.contains { $0.city == city } }
+            """, files: [trips])],
+            counterexamples: [Example("""
+            let p = #Predicate<Movie> { $0.cast.contains { $0.age > 60 } }
+            """)],
             matches: { term in
                 guard case .subquery(let collection, _, _) = term.form else { return false }
                 return collection.storage?.kind == .encodedCollection
@@ -101,6 +127,12 @@ public struct StoreLimit: Sendable {
             evidence: .graded(.c, "the predicate guide and Hacking with Swift report the crash; the conversion's wrapping "
                 + "explains it (our inference)"),
             systems: "reported on iOS 17; nothing says it changed", ruleID: "boolean-comparison",
+            examples: [Example("""
+            let p = #Predicate<Movie> { $0.cast.isEmpty == false }
+            """)],
+            counterexamples: [Example("""
+            let p = #Predicate<Movie> { !$0.cast.isEmpty }
+            """)],
             matches: { term in wrappedTestComparedWithLiteral(term) != nil }),
         StoreLimit(
             id: .forcedUnwrapOfStoredValue, verdict: .fails,
@@ -112,6 +144,13 @@ public struct StoreLimit: Sendable {
             evidence: .graded(.b, "the error text quoted by several projects (2024 to 2026), Fatbobman; the conversion has "
                 + "no translation for it"),
             systems: "every system", ruleID: "force-unwrap",
+            examples: [Example("""
+            let p = #Predicate<Movie> { $0.subtitle!.starts(with: "The") }
+            """)],
+            counterexamples: [Example("""
+            let search: String? = "The"
+            let p = #Predicate<Movie> { search == nil || $0.name.starts(with: search!) }
+            """)],
             matches: { term in
                 if case .noTranslation("ForcedUnwrap") = term.form { return term.readsInput }
                 return false
@@ -128,6 +167,12 @@ public struct StoreLimit: Sendable {
             evidence: .graded(.c, "Fatbobman (Xcode 15C500b) for `== nil` and `?.isEmpty`, with forum threads citing it; "
                 + "never nil: B, Apple forum threads 797666 and 811044"),
             systems: "reported on iOS 17; nothing says it changed", ruleID: "optional-to-many",
+            examples: [Example("""
+            let p = #Predicate<Movie> { $0.awards?.isEmpty == false }
+            """)],
+            counterexamples: [Example("""
+            let p = #Predicate<Movie> { $0.awards?.contains { $0.year > 2000 } == true }
+            """)],
             matches: { term in toManyCountedOrTestedForNil(term) != nil }),
         StoreLimit(
             id: .ternaryStringReceiver, verdict: .fails,
@@ -140,6 +185,14 @@ public struct StoreLimit: Sendable {
             evidence: .graded(.d, "one project's model comment (2026); another app runs the form under `try?` with no "
                 + "report either way"),
             systems: "unknown", ruleID: "coalesced-string-receiver",
+            examples: [Example("""
+            let text = "one"
+            let p = #Predicate<Movie> { ($0.subtitle ?? "").contains(text) }
+            """)],
+            counterexamples: [Example("""
+            let text = "one"
+            let p = #Predicate<Movie> { $0.subtitle?.contains(text) ?? false }
+            """)],
             matches: { term in
                 guard case .comparison(let left, let op, _) = term.form, ["CONTAINS", "CONTAINS[cdl]", "BEGINSWITH"].contains(op),
                       left.readsInput, case .ternary = left.form else { return false }
@@ -153,6 +206,12 @@ public struct StoreLimit: Sendable {
             rewrite: "keep the derived value in a stored property, or filter in memory",
             evidence: .graded(.d, "Foundation's conversion has no case for these kinds; no SwiftData report"),
             systems: "unknown", ruleID: nil,
+            examples: [Example("""
+            let p = #Predicate<Movie> { $0.year % 2 == 0 }
+            """)],
+            counterexamples: [Example("""
+            let p = #Predicate<Movie> { $0.year > 2000 }
+            """)],
             matches: { term in
                 guard case .noTranslation(let kind) = term.form, term.readsInput else { return false }
                 return !["ForcedUnwrap", "TypeCheck"].contains(kind)
@@ -163,6 +222,12 @@ public struct StoreLimit: Sendable {
             swiftExample: "`$0 is Sedan`", outcome: "filters by subclass from iOS 26", rewrite: "",
             evidence: .graded(.a, "Apple, WWDC25 session 291, filters a query with `is`"),
             systems: "iOS 26 and later (model inheritance)", ruleID: nil,
+            examples: [Example("""
+            let p = #Predicate<Movie> { $0 is Movie }
+            """)],
+            counterexamples: [Example("""
+            let p = #Predicate<Movie> { $0.isFavorite }
+            """)],
             matches: { term in
                 if case .noTranslation("TypeCheck") = term.form { return true }
                 return false
@@ -173,6 +238,12 @@ public struct StoreLimit: Sendable {
             swiftExample: "`($0.startDate ?? floor) >= start`", outcome: "runs", rewrite: "",
             evidence: .graded(.b, "runs on devices in the app that found the `IN` failure; worked on macOS 26 in another"),
             systems: "iOS 26, macOS 26 (reported)", ruleID: nil,
+            examples: [Example("""
+            let p = #Predicate<Award> { ($0.movie?.year ?? 0) > 2000 }
+            """)],
+            counterexamples: [Example("""
+            let p = #Predicate<Award> { $0.year > 2000 }
+            """)],
             matches: { term in
                 guard case .comparison(let left, let op, _) = term.form, ["<", "<=", ">", ">="].contains(op) else { return false }
                 if case .ternary = left.form { return true }
@@ -187,6 +258,13 @@ public struct StoreLimit: Sendable {
                 + "to-many, one app's tests fetch through `(rel?.contains { … }) == true` from SwiftData's in-memory store "
                 + "(muhiro12/Cookle, RecipePredicateTests, 2025-09 to 2026-06: D for that case alone)"),
             systems: "iOS 17 and later (reported)", ruleID: nil,
+            examples: [Example("""
+            let text = "one"
+            let p = #Predicate<Movie> { $0.subtitle?.contains(text) ?? false }
+            """)],
+            counterexamples: [Example("""
+            let p = #Predicate<Movie> { $0.subtitle == "one" }
+            """)],
             matches: { term in
                 guard case .comparison(let left, "==", let right) = term.form, case .constant("YES") = right.form,
                       case .ternary(let check, _, _) = left.form, case .comparison(_, "!=", let nilConstant) = check.form,
@@ -200,6 +278,14 @@ public struct StoreLimit: Sendable {
             swiftExample: "`ids.contains($0.id)`", outcome: "runs", rewrite: "",
             evidence: .graded(.b, "one app's store tests and community answers"),
             systems: "iOS 17 and later", ruleID: nil,
+            examples: [Example("""
+            let years = [1999, 2001]
+            let p = #Predicate<Movie> { years.contains($0.year) }
+            """)],
+            counterexamples: [Example("""
+            let subtitles = ["Part One"]
+            let p = #Predicate<Movie> { subtitles.contains($0.subtitle ?? "") }
+            """)],
             matches: { term in
                 guard case .comparison(let left, "IN", let right) = term.form, !right.readsInput else { return false }
                 if case .ternary = left.form { return false }
@@ -211,11 +297,31 @@ public struct StoreLimit: Sendable {
             swiftExample: "`$0.entries.contains { $0.reps > 5 }`, `!$0.entries.isEmpty`", outcome: "runs", rewrite: "",
             evidence: .graded(.b, "worked on macOS 26; Hacking with Swift"),
             systems: "iOS 17 and later", ruleID: nil,
+            examples: [Example("""
+            let p = #Predicate<Movie> { $0.cast.contains { $0.age > 60 } }
+            """)],
+            counterexamples: [Example("""
+            let p = #Predicate<Movie> { $0.cast.count > 2 }
+            """)],
             matches: { term in
                 guard case .subquery(let collection, _, _) = term.form else { return false }
                 return collection.storage?.kind == .toMany
             }),
     ]
+
+    /// A model with a stored array of a Codable struct, for the encoded-collection rows.
+    static let trips = ExampleFile("Trip.swift", """
+        import Foundation
+        import SwiftData
+
+        struct Stop: Codable, Hashable {
+            var city = ""
+        }
+
+        @Model final class Trip {
+            var stops: [Stop] = []
+        }
+        """)
 
     public static func limit(_ id: ID) -> StoreLimit { table.first { $0.id == id }! }
 

@@ -94,6 +94,28 @@ import Testing
         #expect(index.storage(of: member) == storage)
     }
 
+    /// Each row's example is kept as the row says, and its counterexample is not.
+    @Test(arguments: PropertyStorage.table.map(\.kind))
+    func everyStorageRowsExampleIsClassifiedByIt(_ kind: PropertyStorage.Kind) throws {
+        let row = PropertyStorage.row(kind)
+        func classified(_ declaration: String) throws -> PropertyStorage.Kind {
+            let text = """
+                import SwiftData
+                struct Point: Codable { var x = 0 }
+                enum Mood: String, Codable { case calm }
+                @Model final class Other { var name = "" }
+                @Model final class Sample {
+                    \(declaration)
+                }
+                """
+            let index = ModelIndex(files: [SourceFile(path: "Sample.swift", text: text)])
+            let member = try #require(index.member("value", of: "Sample"), "\(declaration)")
+            return index.storage(of: member).kind
+        }
+        #expect(try classified(row.example) == kind, "\(row.example)")
+        #expect(try classified(row.counterexample) != kind, "\(row.counterexample)")
+    }
+
     @Test func everyKindOfStorageHasOneRowWithItsEvidence() {
         #expect(PropertyStorage.table.map(\.kind) == PropertyStorage.Kind.allCases)
         for row in PropertyStorage.table where row.kind != .unknown {

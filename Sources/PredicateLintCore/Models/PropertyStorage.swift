@@ -54,6 +54,11 @@ public struct PropertyStorage: Sendable, Hashable {
     /// predicate may do with it, with the evidence and the systems it was seen on.
     public struct Row: Sendable {
         public let kind: Kind
+        /// A property declared in a model (`Point`: a Codable struct; `Mood`: an enum; `Other`:
+        /// another model) that the index keeps this way, and one close to it that it does not;
+        /// `ModelIndexTests` checks both.
+        public let example: String
+        public let counterexample: String
         public let declared: String
         public let stored: String
         public let inPredicates: String
@@ -64,57 +69,68 @@ public struct PropertyStorage: Sendable, Hashable {
     /// `predicate-pitfalls.md` §6, in our words; the grade is the weakest claim of the row
     /// that a rule acts on.
     public static let table: [Row] = [
-        Row(kind: .column, declared: "`String`, integers, `Double`, `Float`, `Bool`, `Date`, `Data`, `UUID`, `URL`, `Decimal`, optional or not",
+        Row(kind: .column, example: "var value: String? = nil", counterexample: "var value: [String] = []",
+            declared: "`String`, integers, `Double`, `Float`, `Bool`, `Date`, `Data`, `UUID`, `URL`, `Decimal`, optional or not",
             stored: "one column (an optional one may be empty)",
             inPredicates: "whole values compare, sort and search; a member of the value (`id.uuidString`, `url.host`) is not a column",
             evidence: .graded(.a, "Hacking with Swift on value types; Apple's release note 109539652 (whole UUID, Date and URL "
                 + "comparisons, iOS 17.0); members: three projects' fixes for UUID (B), one app's source test for URL (C)"),
             systems: "iOS 17 and later"),
-        Row(kind: .compositeAttribute, declared: "a non-optional Codable struct of the app's (`var location: Location`)",
+        Row(kind: .compositeAttribute, example: "var value: Point = Point()", counterexample: "var value: Point? = nil",
+            declared: "a non-optional Codable struct of the app's (`var location: Location`)",
             stored: "a composite attribute: each stored member of the struct is a column of the model's row",
             inPredicates: "its members compare and search (`$0.location.name`); the struct compared as a whole with a captured value is refused",
             evidence: .graded(.a, "Apple's sample \"Filtering and sorting persistent data\" filters on a member; Apple documents "
                 + "`Schema.CompositeAttribute`; the column layout is Fatbobman's reading (C)"),
             systems: "iOS 17 and later"),
-        Row(kind: .optionalStruct, declared: "an optional Codable struct (`var stats: Stats?`)",
+        Row(kind: .optionalStruct, example: "var value: Point? = nil", counterexample: "var value: Point = Point()",
+            declared: "an optional Codable struct (`var stats: Stats?`)",
             stored: "not documented",
             inPredicates: "one app's sort through a member crashed; nothing says how a predicate fares",
             evidence: .graded(.d, "one app, which also moved its predicates off the struct"),
             systems: "unknown"),
-        Row(kind: .enumValue, declared: "an enum of the app's (Codable, with or without raw or associated values)",
+        Row(kind: .enumValue, example: "var value: Mood = .calm", counterexample: "var value: String = \"calm\"",
+            declared: "an enum of the app's (Codable, with or without raw or associated values)",
             stored: "flattened into the model's row",
             inPredicates: "`.rawValue` stops the app; comparing with a captured case throws before iOS 27",
             evidence: .graded(.b, "eight or more independent reports; iOS 27's change is one blog (C)"),
             systems: "fails on every system for `.rawValue`; before iOS 27 for comparisons"),
-        Row(kind: .encodedCollection, declared: "`[String]`, `[Int]`, `[UUID]`, `Set<String>`, a dictionary, an array of structs or enums",
+        Row(kind: .encodedCollection, example: "var value: [Point] = []", counterexample: "var value: [Other] = []",
+            declared: "`[String]`, `[Int]`, `[UUID]`, `Set<String>`, a dictionary, an array of structs or enums",
             stored: "one column of encoded data (a binary property list)",
             inPredicates: "`contains` crashes the process; nothing the store can count, search or look into",
             evidence: .graded(.b, "two apps measured the crash (iOS 26.5), Hacking with Swift says so; C for sets, "
                 + "dictionaries and arrays of structs, D for operations other than `contains`"),
             systems: "every system reported (iOS 17 to 26.5)"),
-        Row(kind: .codableAttribute, declared: "`@Attribute(.codable)` (iOS 27)",
+        Row(kind: .codableAttribute, example: "@Attribute(.codable) var value: Point = Point()", counterexample: "var value: Point = Point()",
+            declared: "`@Attribute(.codable)` (iOS 27)",
             stored: "the value's encoded form, one opaque value",
             inPredicates: "cannot be filtered or sorted",
             evidence: .graded(.a, "Apple's documentation of the option and WWDC26 session 274"),
             systems: "iOS 27 and later (where the option exists)"),
-        Row(kind: .toOne, declared: "a model (`var parent: Parent?`)",
+        Row(kind: .toOne, example: "var value: Other? = nil", counterexample: "var value: [Other] = []",
+            declared: "a model (`var parent: Parent?`)",
             stored: "a reference to the related row",
             inPredicates: "`== nil` and `?.member` work; compare identity through `persistentModelID`",
             evidence: .graded(.b, "a runtime check on macOS 26 and the reference's §2.14"),
             systems: "iOS 17 and later"),
-        Row(kind: .toMany, declared: "an array of models (`var children: [Child]`)",
+        Row(kind: .toMany, example: "var value: [Other] = []", counterexample: "var value: Other? = nil",
+            declared: "an array of models (`var children: [Child]`)",
             stored: "nothing in this row: the related rows point back",
             inPredicates: "`count`, `isEmpty`, `contains(where:)` and `filter` become SUBQUERY and `@count` and work; "
                 + "an optional to-many tested for nil or counted through `?.` fails",
             evidence: .graded(.b, "a runtime check on macOS 26, Hacking with Swift; C for the optional case"),
             systems: "iOS 17 and later"),
-        Row(kind: .computed, declared: "a property with a getter", stored: "not stored",
+        Row(kind: .computed, example: "var value: Int { 0 }", counterexample: "var value: Int = 0",
+            declared: "a property with a getter", stored: "not stored",
             inPredicates: "stops the app at fetch (\"Couldn't find \\T.x on T\")",
             evidence: .graded(.b, "independent reports and Apple's WWDC23 lounge answer"), systems: "every system"),
-        Row(kind: .transient, declared: "`@Transient`", stored: "not stored",
+        Row(kind: .transient, example: "@Transient var value = 0", counterexample: "var value = 0",
+            declared: "`@Transient`", stored: "not stored",
             inPredicates: "stops the app at fetch",
             evidence: .graded(.a, "Apple documents that SwiftData does not persist it"), systems: "every system"),
-        Row(kind: .unknown, declared: "another module's type, a generic parameter, a name declared twice",
+        Row(kind: .unknown, example: "var value: CLLocationCoordinate2D? = nil", counterexample: "var value: Double? = nil",
+            declared: "another module's type, a generic parameter, a name declared twice",
             stored: "unknown to the tool", inPredicates: "nothing is said",
             evidence: .notAClaim("the tool judges only what the project declares"), systems: "—"),
     ]

@@ -61,6 +61,13 @@ import Testing
         #expect(explanation.properties.map(\.storage.kind) == [.toOne, .column])
     }
 
+    // One predicate, two problems: the comparison with `true` does not account for the `!`
+    // inside the test it wraps (a validation app's shape).
+    @Test func aComparedTestDoesNotHideAForceUnwrapInsideIt() {
+        let findings = lint(#"let p = #Predicate<Movie> { $0.awards!.contains { $0.title == "Oscar" } == true }"#)
+        #expect(findings.map(\.ruleID) == ["force-unwrap", "boolean-comparison"])
+    }
+
     @Test func placesSelectWhatIsShown() {
         let code = """
             let a = #Predicate<Movie> { $0.year > 2000 }

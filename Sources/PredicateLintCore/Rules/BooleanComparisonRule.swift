@@ -81,7 +81,7 @@ public struct BooleanComparisonRule: PredicateRule {
     public func check(_ context: RuleContext) -> [Finding] {
         guard context.reports(Self.crash), context.bodyMentions(["true", "false"]) else { return [] }
         return context.storeTerms(.wrappedTestComparedWithLiteral).compactMap { term in
-            guard let (literalTerm, testTerm) = StoreLimit.wrappedTestComparedWithLiteral(term),
+            guard let (literalTerm, _) = StoreLimit.wrappedTestComparedWithLiteral(term),
                   let comparison = term.source.as(InfixOperatorExprSyntax.self), let operatorText = comparison.operatorText,
                   let literal = literalTerm.source.as(BooleanLiteralExprSyntax.self) else { return nil }
             let test = literalTerm.source.id == comparison.leftOperand.id ? comparison.rightOperand : comparison.leftOperand
@@ -94,8 +94,7 @@ public struct BooleanComparisonRule: PredicateRule {
                     + "compared with `\(literal.literal.text)`, which crashes the fetch; write `\(replacement)` instead",
                 correction: Correction(
                     title: keepsValue ? "Drop the comparison" : "Negate with !",
-                    edits: [TextEdit(replacing: comparison, with: replacement)]),
-                covering: [testTerm.source])
+                    edits: [TextEdit(replacing: comparison, with: replacement)]))
         }
     }
 

@@ -168,6 +168,17 @@ public struct Subcommand: Sendable {
     let parse: @Sendable ([String]) throws(UsageError) -> Invocation
 }
 
+extension Array where Element == String {
+    /// Removes `option` and the value after it from a subcommand's arguments, and returns the
+    /// value; nil when the option is absent.
+    mutating func takeValue(of option: String) throws(UsageError) -> String? {
+        guard let index = firstIndex(of: option) else { return nil }
+        guard index + 1 < count else { throw UsageError(message: "\(option) needs a file") }
+        defer { removeSubrange(index...(index + 1)) }
+        return self[index + 1]
+    }
+}
+
 public enum Shell: String, CaseIterable, Sendable {
     case bash, zsh, fish
 }

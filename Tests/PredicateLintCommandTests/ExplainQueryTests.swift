@@ -43,5 +43,11 @@ import Testing
             let usage = Command.run(["explain"] + spelling)
             #expect(usage.exitCode == 2 && usage.standardError.contains("FILE:LINE"), "\(spelling)")
         }
+        for (arguments, message) in [(["explain", "--query", store + ":3", "--config"], "--config needs a file"),
+                                     (["config", "--effective", "--config"], "--config needs a file"),
+                                     (["generate-docs", "docs", "--readme"], "--readme needs a file")] {
+            let usage = Command.run(arguments)
+            #expect(usage.exitCode == 2 && usage.standardError.contains(message), "\(arguments)")
+        }
     }
 }

@@ -12,12 +12,7 @@ enum ConfigSubcommand {
                 throw UsageError(message: "`config` takes --effective: `predicate-lint config --effective [--config FILE] [PATH]`")
             }
             rest.removeFirst()
-            var configPath: String?
-            if let index = rest.firstIndex(of: "--config") {
-                guard index + 1 < rest.count else { throw UsageError(message: "--config needs a file") }
-                configPath = rest[index + 1]
-                rest.removeSubrange(index...(index + 1))
-            }
+            let configPath = try rest.takeValue(of: "--config")
             guard rest.count <= 1 else { throw UsageError(message: "`config --effective` takes one path") }
             return .effectiveConfiguration(path: rest.first ?? ".", configPath: configPath)
         })

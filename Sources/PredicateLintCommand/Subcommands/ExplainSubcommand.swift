@@ -18,12 +18,7 @@ enum ExplainSubcommand {
     /// `FILE:LINE [--config FILE]`; the file's name may itself hold colons.
     static func parseQuery(_ arguments: [String]) throws(UsageError) -> Invocation {
         var rest = arguments
-        var configPath: String?
-        if let index = rest.firstIndex(of: "--config") {
-            guard index + 1 < rest.count else { throw UsageError(message: "--config needs a file") }
-            configPath = rest[index + 1]
-            rest.removeSubrange(index...(index + 1))
-        }
+        let configPath = try rest.takeValue(of: "--config")
         guard rest.count == 1, let place = rest.first, let colon = place.lastIndex(of: ":"),
               let line = Int(place[place.index(after: colon)...]), line > 0, colon != place.startIndex else {
             throw UsageError(message: "`explain --query` takes one FILE:LINE, such as Sources/Store.swift:42")

@@ -10,12 +10,7 @@ enum GenerateDocsSubcommand {
         argument: .folder,
         parse: { arguments throws(UsageError) in
             var rest = arguments
-            var readme: String?
-            if let index = rest.firstIndex(of: "--readme") {
-                guard index + 1 < rest.count else { throw UsageError(message: "--readme needs a file") }
-                readme = rest[index + 1]
-                rest.removeSubrange(index...(index + 1))
-            }
+            let readme = try rest.takeValue(of: "--readme")
             guard rest.count == 1, let directory = rest.first else {
                 throw UsageError(message: "`generate-docs` takes one folder: `predicate-lint generate-docs docs/rules [--readme README.md]`")
             }

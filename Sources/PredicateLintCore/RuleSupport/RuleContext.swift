@@ -62,6 +62,12 @@ public struct RuleContext: SiteContext {
     /// `root.mayReachSwiftData`: a predicate over a plain type is evaluated in memory.
     public var root: PredicateRoot { keyPaths.root }
 
+    /// Whether `expression` reads the predicate's input anywhere in it (rather than being
+    /// captured and worked out before the store sees it), as the translation decides it.
+    public func readsInput(_ expression: ExprSyntax) -> Bool {
+        StoreTranslator.readsInput(expression, of: site, fileFacts: fileFacts)
+    }
+
     /// Whether `expression` is a key path into the predicate's input: a member chain (through
     /// `?.`, `!`, calls and subscripts) that starts at a closure parameter (`$0.a?.b`), rather
     /// than a captured value (`user.id`).

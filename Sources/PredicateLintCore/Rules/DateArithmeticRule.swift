@@ -120,7 +120,7 @@ public struct DateArithmeticRule: PredicateRule {
     /// `$0.start + x < y` → `let bound = y - x` before the statement, and `$0.start < bound`.
     private func correction(_ arithmetic: InfixOperatorExprSyntax, op: String, _ context: RuleContext) -> Correction? {
         guard let (_, other) = comparison(around: arithmetic), context.isInputKeyPath(arithmetic.leftOperand),
-              isDate(arithmetic.leftOperand, context), !reads(arithmetic.rightOperand, context), !reads(other, context),
+              isDate(arithmetic.leftOperand, context), !context.readsInput(arithmetic.rightOperand), !context.readsInput(other),
               isAmount(arithmetic.rightOperand, context),
               let hoisting = StatementHoisting(before: context.site.macro),
               let name = hoisting.freeName("bound", at: context.site.macro, fileScope: context.fileFacts) else { return nil }
@@ -130,14 +130,6 @@ public struct DateArithmeticRule: PredicateRule {
             TextEdit(replacing: arithmetic, with: arithmetic.leftOperand.trimmedDescription),
             TextEdit(replacing: other, with: name),
         ])
-    }
-
-    /// Whether the expression reads the predicate's input anywhere in it.
-    private func reads(_ expression: ExprSyntax, _ context: RuleContext) -> Bool {
-        expression.tokens(viewMode: .sourceAccurate).contains { token in
-            if case .dollarIdentifier = token.tokenKind { return true }
-            return context.site.parameterNames.contains(token.text)
-        }
     }
 
     /// A number of seconds: a literal, or a value the file declares as `TimeInterval` or `Double`.

@@ -463,9 +463,13 @@ struct StoreTranslator {
 
     // MARK: What reads the input
 
+    func readsInput(_ expression: ExprSyntax) -> Bool {
+        Self.readsInput(expression, of: site, fileFacts: fileFacts)
+    }
+
     /// Whether the expression names the predicate's input, a nested closure's parameter or
     /// an `if let` inside the predicate: otherwise it is captured, and a constant to the store.
-    func readsInput(_ expression: ExprSyntax) -> Bool {
+    static func readsInput(_ expression: ExprSyntax, of site: PredicateSite, fileFacts: FileFacts?) -> Bool {
         for token in expression.tokens(viewMode: .sourceAccurate) {
             guard case .identifier = token.tokenKind, let reference = token.parent?.as(DeclReferenceExprSyntax.self) else {
                 if case .dollarIdentifier = token.tokenKind { return true }

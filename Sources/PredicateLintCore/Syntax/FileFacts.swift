@@ -88,6 +88,9 @@ public final class FileFacts: @unchecked Sendable {
     /// Read from the whole file: the views that bind them are bodies an outline blanks. The
     /// whole text is parsed for it only where it names one of `textEditorNames`.
     public var textFieldBindings: Set<String> {
+        // Asked once per candidate `contains`: the byte scan and the choice of tree are made
+        // once too, not on every ask.
+        if let known = lock.withLock({ textFields }) { return known }
         let namesAnEditor = unoutlinedText.map { text in
             var text = text
             return text.withUTF8 { ByteSearch.containsAny(of: Self.textEditorNames, in: $0) }

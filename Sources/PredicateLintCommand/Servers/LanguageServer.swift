@@ -313,8 +313,6 @@ public final class LanguageServer: @unchecked Sendable {
         }
     }
 
-    /// Quick fixes for the findings whose span meets the requested range, and for each a
-    /// comment that silences its rule on that line.
     /// A request about an open document (quick fixes, a hover), answered on a worker from a
     /// snapshot of its text; `answer` gives nil when the request's `needs` is not one of the text's.
     private func answerAboutDocument(id: JSON, _ params: JSON, needs: String,

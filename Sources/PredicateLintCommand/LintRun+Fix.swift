@@ -13,6 +13,9 @@ extension LintRun {
         var fixedCount = 0
         /// The fixer's findings for the text as it now is; nil where it refused the file.
         var remaining: [Finding]?
+        /// Why the file was not even tried (it lies outside what the run may change): it is
+        /// still checked as it is on disk.
+        var leftAlone: String?
     }
 
     /// Fixes each file, writes it (or, for a dry run or standard input, only computes it), and
@@ -24,9 +27,13 @@ extension LintRun {
         let isFirstVisit = selected.map { entry in
             entry.file.text != nil || seen.insert(URL(fileURLWithPath: entry.file.path).resolvingSymlinksInPath().path).inserted
         }
+        let reach = FixReach(paths: options.paths)
         let fixes = ThreadPool.parallelMap(Array(zip(selected, isFirstVisit))) { entry, isFirstVisit -> FileFix in
             let (file, selected) = entry
             guard isFirstVisit else { return FileFix() }
+            if file.text == nil, let refusal = reach.refusal(of: file.path) {
+                return FileFix(leftAlone: "note: \(Paths.onOneLine(file.path)): \(refusal)\n")
+            }
             return LargeFileTurns.run(bytes: file.byteCount) {
                 switch file.load() {
                 case .success(let loaded):
@@ -38,6 +45,7 @@ extension LintRun {
             }
         }
         outcome.problems += fixes.compactMap(\.problem)
+        outcome.notes += fixes.compactMap(\.leftAlone).joined()
         // An editor gives standard input and replaces its buffer with what comes back.
         outcome.standardOutput = options.stdin ? fixes.first?.source?.text ?? "" : fixes.map(\.diff).joined()
         let fixedCount = fixes.map(\.fixedCount).reduce(0, +)

@@ -238,6 +238,33 @@ import SyntheticCorpus
         #expect(try String(contentsOfFile: tree.path("App/Site.swift"), encoding: .utf8) == Self.fixed)
     }
 
+    /// A pre-commit hook runs `--fix .` in one repository; a folder link in it leads to another
+    /// (`Sources/Vendor -> ../../other`). What the link reaches is checked, never rewritten, and
+    /// the run says so; a file link out of the tree is treated the same, a file named on the
+    /// command line is written wherever its link leads (`aSymbolicLinkKeepsPointingAtTheFixedFile`).
+    @Test func linksOutOfTheTreeGivenAreReadButNeverWritten() throws {
+        let tree = try TemporaryTree(["repo/Sources/App.swift": Self.fixable, "other/Vendor.swift": Self.fixable,
+                                      "elsewhere/Loose.swift": Self.fixable])
+        try FileManager.default.createSymbolicLink(atPath: tree.path("repo/Sources/Vendor"), withDestinationPath: "../../other")
+        try FileManager.default.createSymbolicLink(atPath: tree.path("repo/Loose.swift"), withDestinationPath: tree.path("elsewhere/Loose.swift"))
+        // A link that stays inside the tree is written through as before.
+        try FileManager.default.createSymbolicLink(atPath: tree.path("repo/Inner"), withDestinationPath: "Sources")
+        for dryRun in [true, false] {
+            let output = Command.run(["--fix", "--no-cache"] + (dryRun ? ["--dry-run"] : []) + [tree.path("repo")])
+            #expect(try String(contentsOfFile: tree.path("other/Vendor.swift"), encoding: .utf8) == Self.fixable)
+            #expect(try String(contentsOfFile: tree.path("elsewhere/Loose.swift"), encoding: .utf8) == Self.fixable)
+            for left in ["repo/Sources/Vendor/Vendor.swift", "repo/Loose.swift"] {
+                #expect(output.standardError.contains("note: \(tree.path(left)): left alone by --fix: a symbolic link leads it out"),
+                        "\(output.standardError)")
+            }
+            #expect(!output.standardOutput.contains("other/Vendor.swift") || !dryRun, "no diff is shown for what is left alone")
+            #expect(output.standardError.contains("\(dryRun ? "Would fix" : "Fixed") 1 finding in 1 file"), "\(output.standardError)")
+            // What was left alone is still checked, and its finding reported.
+            #expect(output.exitCode == 1, "\(output.standardError)")
+        }
+        #expect(try String(contentsOfFile: tree.path("repo/Sources/App.swift"), encoding: .utf8) == Self.fixed)
+    }
+
     /// Replacing a file with hard links would split them: it is left alone, and said.
     @Test func aHardLinkedFileIsLeftAlone() throws {
         let tree = try TemporaryTree(["Site.swift": Self.fixable])

@@ -110,6 +110,14 @@ enum Paths {
         return first
     }
 
+    /// `path` with every symbolic link followed (`realpath`), or nil when some part of it
+    /// does not exist. Where a file really is, which its spelling need not say.
+    static func real(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// `path` absolute and standardized.
     static func absolute(_ path: String) -> String {
         standardAbsolute(path) ?? URL(fileURLWithPath: path).standardizedFileURL.path

@@ -51,8 +51,6 @@ enum MCPReach {
     }
 
     private static func resolved(_ path: String) -> String {
-        guard let real = realpath(path, nil) else { return path }
-        defer { free(real) }
-        return String(cString: real)
+        Paths.real(path) ?? path
     }
 }

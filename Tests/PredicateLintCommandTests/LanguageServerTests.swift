@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PredicateLintCommand
+import PredicateLintCore
 
 /// Editor sessions through pipes, read with Foundation's own JSON parser: open, type, see
 /// diagnostics come and go, apply a quick fix, change the configuration, and then silence.
@@ -401,6 +402,28 @@ import Testing
         let deadline = Date().addingTimeInterval(5)
         while editor.exitStatus.current == nil && deadline.timeIntervalSinceNow > 0 { Thread.sleep(forTimeInterval: 0.01) }
         return editor.exitStatus.current
+    }
+
+    /// "Disable RULE for this line" on the line that closes a multi-line string: the comment goes
+    /// after the code at the end of that line, never into the string (which would change its value
+    /// and silence nothing); on a line with no place for a comment, the action is not offered.
+    @Test func aSuppressionCommentNeverLandsInsideAString() throws {
+        let closing = "let p = #Predicate<Website> { $0.type == \"\"\"\n    blog\n    \"\"\" && $0.url.hasPrefix(\"a\") }"
+        for (text, expected) in [(closing + "\n", " // predicate-lint:disable:this has-prefix"), (closing + " // checked\n", nil)] {
+            let file = SourceFile(path: "/p/A.swift", text: text)
+            let finding = try #require(Linter().lint([file]).first { $0.ruleID == "has-prefix" })
+            #expect(finding.line == 3)
+            let actions = LanguageServer.codeActions(for: finding, uri: "file:///p/A.swift", file: file, positions: TextPositions(text))
+            let disable = actions.first { $0["title"]?.string == "Disable has-prefix for this line" }
+            guard let expected else {
+                #expect(disable == nil, "no place for a comment: no action")
+                continue
+            }
+            let edit = disable?["edit"]?["changes"]?["file:///p/A.swift"]?.array?.first
+            #expect(edit?["newText"]?.string == expected)
+            #expect(edit?["range"]?["start"]?["line"]?.integer == 2)
+            #expect(edit?["range"]?["start"]?["character"]?.integer == 34, "after the code that ends the line")
+        }
     }
 
     @Test func positionsConvertBetweenUTF8AndUTF16() {

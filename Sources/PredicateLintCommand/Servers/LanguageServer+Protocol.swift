@@ -18,15 +18,15 @@ extension LanguageServer {
                 }))])],
             ])
         }
-        let lineStart = positions.lineStarts[finding.line - 1]
-        let indentation = String(decoding: file.text.utf8.dropFirst(lineStart).prefix { $0 == 0x20 || $0 == 0x09 }, as: UTF8.self)
-        actions.append([
-            "title": .string("Disable \(finding.ruleID) for this line"), "kind": "quickfix", "diagnostics": diagnostic,
-            "edit": ["changes": .object([JSON.Member(key: uri, value: [[
-                "range": positions.range(lineStart..<lineStart),
-                "newText": .string("\(indentation)// predicate-lint:disable:next \(finding.ruleID)\n"),
-            ]])])],
-        ])
+        // Only where the comment is a comment: not inside a multi-line string or block comment.
+        if let insertion = SuppressionComment.insertion(silencing: finding.ruleID, onLine: finding.line, in: file) {
+            actions.append([
+                "title": .string("Disable \(finding.ruleID) for this line"), "kind": "quickfix", "diagnostics": diagnostic,
+                "edit": ["changes": .object([JSON.Member(key: uri, value: [[
+                    "range": positions.range(insertion.offset..<insertion.offset), "newText": .string(insertion.text),
+                ]])])],
+            ])
+        }
         return actions
     }
 

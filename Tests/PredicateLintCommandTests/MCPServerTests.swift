@@ -245,6 +245,28 @@ import Testing
         #expect(text(new).contains("Sources/New.swift does not exist (yet)"))
     }
 
+    /// The workspace is all the server reads: not a model through a folder link inside it that
+    /// leads out, and not a configuration in a folder above it (whose bad key it quoted back).
+    @Test func nothingOutsideTheWorkspaceIsRead() throws {
+        let tree = try TemporaryTree([
+            "Outer/App/Package.swift": "// swift-tools-version: 6.0\n",
+            "Outer/App/Sources/Item.swift": "@Model final class Item {\n var name = \"\"\n}\n",
+            "Other/Secret.swift": "@Model final class Vault {\n var isOpen: Bool { true }\n}\n",
+        ])
+        try FileManager.default.createSymbolicLink(atPath: tree.path("Outer/App/Sources/Vendor"), withDestinationPath: tree.path("Other"))
+        let client = Client(root: tree.path("Outer/App"))
+        _ = try client.initialize()
+        let code = "let p = #Predicate<Vault> { $0.isOpen }\nlet q = #Predicate<Item> { $0.name.hasPrefix(\"a\") }\n"
+        for configurationAbove in [false, true] {
+            if configurationAbove { try tree.write("Outer/.predicate-lint.json", Data("{\"secret_key_above\": 1}\n".utf8)) }
+            let response = try client.call("lint_swift", ["code": code, "path": "Sources/View.swift"])
+            #expect(result(response)["isError"] as? Bool == false, "\(text(response))")
+            #expect(!text(response).contains("secret_key_above"), "the configuration above the workspace is not read")
+            let rules = (structured(response)["findings"] as? [[String: Any]])?.compactMap { $0["rule"] as? String }
+            #expect(rules == ["has-prefix"], "nothing is known of the model behind the link")
+        }
+    }
+
     /// Started at `/` (as desktop clients start servers) the server reads nothing until the
     /// client's roots arrive; it asks for them, and then a path inside them is checked.
     @Test func withoutAProjectTheServerAsksForTheClientsRoots() throws {

@@ -2,10 +2,13 @@ import Foundation
 import PredicateLintCore
 
 /// Finds the configuration that governs each file: `--config` if given, else the nearest
-/// `.predicate-lint.json` in the file's folder or above. Each file is read once, until
+/// `.predicate-lint.json` in the file's folder or above (no higher than a confining folder,
+/// for a server that reads only its workspace). Each file is read once, until
 /// `reloadIfChanged` sees that one it read (or looked for) changed on disk.
 public final class ConfigurationResolver: @unchecked Sendable {
     private let explicitPath: String?
+    /// The folders above which no configuration is looked for; nil for none.
+    private let confinement: Set<String>?
     private var explicit: Result<Configuration, Configuration.Failure>?
     private var byFolder: [String: Result<Configuration, Configuration.Failure>] = [:]
     /// Every configuration path looked at, with what was there (nil: nothing).
@@ -15,8 +18,9 @@ public final class ConfigurationResolver: @unchecked Sendable {
     private let lock = NSLock()
 
     /// Throws when an explicit configuration (`--config`) is broken: nothing can be linted.
-    public init(explicitPath: String?) throws(Configuration.Failure) {
+    public init(explicitPath: String?, confinement: [String]? = nil) throws(Configuration.Failure) {
         self.explicitPath = explicitPath
+        self.confinement = confinement.map { Set($0.map(Paths.absolute)) }
         if let explicitPath {
             stamps[explicitPath] = .some(FileStamp(path: explicitPath))
             let configuration = try Self.read(explicitPath)
@@ -37,7 +41,7 @@ public final class ConfigurationResolver: @unchecked Sendable {
         let result: Result<Configuration, Configuration.Failure>
         if stamp != nil {
             result = Result { () throws(Configuration.Failure) in try Self.read(candidate) }
-        } else if folder == "/" || folder.isEmpty {
+        } else if folder == "/" || folder.isEmpty || confinement?.contains(folder) == true {
             result = .success(Configuration())
         } else {
             result = configuration(inFolder: Paths.folder(of: folder))

@@ -37,9 +37,12 @@ public enum FileDiscovery {
     /// `known`: folders earlier runs listed (a cache's folder index); one whose stamp is as it
     /// was then is not listed again. `now` (the workspace's clock, nanoseconds since 1970)
     /// tells which of the folders listed afresh have settled enough to be learned; without it
-    /// none is (`freshFolders` stays empty).
+    /// none is (`freshFolders` stays empty). `confinedTo`: folders no symbolic link may lead
+    /// out of (a server that reads only its workspace); nil to follow every link.
     public static func swiftFiles(in paths: [String], fileManager: FileManager = .default,
-                                  known: [FileIdentity: KnownFolder] = [:], now: Int64? = nil) -> Result {
+                                  known: [FileIdentity: KnownFolder] = [:], now: Int64? = nil,
+                                  confinedTo confinement: [String]? = nil) -> Result {
+        let confinement = confinement.map { $0.map { Paths.real($0) ?? Paths.absolute($0) } }
         var result = Result()
         // Only several paths can name a file twice (hashing every path of one large folder
         // was a tenth of discovering it).
@@ -59,7 +62,8 @@ public enum FileDiscovery {
                 result.namedFiles.append(path)
                 continue
             }
-            var walk = Walk(base: path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, known: known, now: now)
+            var walk = Walk(base: path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, known: known, now: now,
+                            confinement: confinement)
             result.walkedFolders.append(walk.base)
             walk.run(fileManager: fileManager)
             result.problems += walk.problems
@@ -75,13 +79,15 @@ public enum FileDiscovery {
         let base: String
         let known: [FileIdentity: KnownFolder]
         let now: Int64?
+        /// Real paths no link may lead out of; nil for none.
+        let confinement: [String]?
         var files: [String] = []
         var problems: [InputProblem] = []
         var listed: [(folder: String, listing: FolderListing)] = []
         var fresh: [FileIdentity: KnownFolder] = [:]
 
-        init(base: String, known: [FileIdentity: KnownFolder], now: Int64?) {
-            (self.base, self.known, self.now) = (base, known, now)
+        init(base: String, known: [FileIdentity: KnownFolder], now: Int64?, confinement: [String]?) {
+            (self.base, self.known, self.now, self.confinement) = (base, known, now, confinement)
         }
 
         func path(of name: String, in folder: String) -> String {
@@ -123,6 +129,9 @@ public enum FileDiscovery {
                     for name in entries.unknown {
                         // A symbolic link, or a file system that does not say: ask.
                         let path = path(of: name, in: current)
+                        if let confinement, !confinement.contains(where: { Paths.isWithin(Paths.real(path) ?? "/", folder: $0) }) {
+                            continue
+                        }
                         var isDirectory: ObjCBool = false
                         guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
                             if isSwiftFile(named: name) {

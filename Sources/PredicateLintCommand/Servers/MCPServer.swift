@@ -38,7 +38,7 @@ public final class MCPServer: @unchecked Sendable {
         connection = JSONRPCConnection(input: input, output: output, framing: .newlineDelimited)
         workers = DocumentLanes(timeLimit: timeLimit)
         let folder = root ?? MCPReach.startingFolder(directory, home: ProcessInfo.processInfo.environment["HOME"])
-        currentWorkspace = Workspace.forServer(roots: folder.map { [Paths.absolute($0)] } ?? [])
+        currentWorkspace = Workspace.forServer(roots: folder.map { [Paths.absolute($0)] } ?? [], confined: true)
     }
 
     /// Asks the client for its roots (after `initialized`, and whenever it says they changed).
@@ -67,7 +67,7 @@ public final class MCPServer: @unchecked Sendable {
         guard let result = message["result"] else { return }
         let folders = MCPReach.folders(fromRoots: result)
         guard !folders.isEmpty else { return }
-        let workspace = Workspace.forServer(roots: folders)
+        let workspace = Workspace.forServer(roots: folders, confined: true)
         lock.withLock { currentWorkspace = workspace }
     }
 

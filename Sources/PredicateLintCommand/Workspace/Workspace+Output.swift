@@ -11,9 +11,9 @@ extension Workspace {
     }
 
     /// Every Swift file under `paths`, without learning about them for this workspace's roots
-    /// (sources read for their declarations only).
+    /// (sources read for their declarations only); within the confinement, if any.
     func swiftFiles(in paths: [String]) -> FileDiscovery.Result {
-        FileDiscovery.swiftFiles(in: paths)
+        FileDiscovery.swiftFiles(in: paths, confinedTo: settings.confinement)
     }
 
     /// Writes `text` to `path` (`OutputFile`: a file replaced in one step, through a link; a

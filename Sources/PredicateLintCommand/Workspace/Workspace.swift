@@ -22,15 +22,20 @@ public final class Workspace: @unchecked Sendable {
         /// Nanoseconds since 1970, for telling whether a folder or project file is settled
         /// (tests move it ahead, so that what they have just written counts as settled).
         public var now: @Sendable () -> Int64
+        /// For a server that promises to read only its workspace: the folders it may read. No
+        /// configuration above them is looked for, and no link out of them is followed. Nil on
+        /// the command line, where the user named what to read.
+        public var confinement: [String]?
 
         public init(prefilter: Bool = true, enableAllRules: Bool = false, onlyRules: [String] = [], configurationPath: String? = nil,
-                    cache: ResultCache? = nil, now: @escaping @Sendable () -> Int64 = FileStamp.now) {
+                    cache: ResultCache? = nil, now: @escaping @Sendable () -> Int64 = FileStamp.now, confinement: [String]? = nil) {
             self.prefilter = prefilter
             self.enableAllRules = enableAllRules
             self.onlyRules = onlyRules
             self.configurationPath = configurationPath
             self.cache = cache
             self.now = now
+            self.confinement = confinement
         }
     }
 
@@ -48,7 +53,7 @@ public final class Workspace: @unchecked Sendable {
     public init(roots: [String], settings: Settings = Settings()) throws(Configuration.Failure) {
         self.roots = roots
         self.settings = settings
-        configurations = try ConfigurationResolver(explicitPath: settings.configurationPath)
+        configurations = try ConfigurationResolver(explicitPath: settings.configurationPath, confinement: settings.confinement)
         projects = ProjectLocator(roots: roots)
         deploymentTargets = DeploymentTargets(cache: settings.cache, now: settings.now)
         linters = LinterSelection(enableAllRules: settings.enableAllRules, onlyRules: settings.onlyRules)
@@ -60,11 +65,11 @@ public final class Workspace: @unchecked Sendable {
 
     /// A workspace for a long-lived server: the nearest `.predicate-lint.json` decides (there
     /// is no `--config`, so nothing can fail here), and declarations are cached as on the
-    /// command line.
-    public static func forServer(roots: [String], environment: CommandEnvironment = .current) -> Workspace {
+    /// command line. `confined`: it reads nothing outside `roots` (the MCP server's promise).
+    public static func forServer(roots: [String], confined: Bool = false, environment: CommandEnvironment = .current) -> Workspace {
         let cache = ResultCache.defaultDirectory(environment: environment.variables).map(ResultCache.init(directory:))
         // Without a configuration path the initializer cannot throw.
-        return (try? Workspace(roots: roots, settings: Settings(cache: cache)))!
+        return (try? Workspace(roots: roots, settings: Settings(cache: cache, confinement: confined ? roots : nil)))!
     }
 
     // MARK: Files
@@ -75,7 +80,7 @@ public final class Workspace: @unchecked Sendable {
     public func discoverFiles() -> FileDiscovery.Result {
         // With a cache, folders whose stamp is as an earlier run saw them are not listed again.
         let known = settings.cache?.read(FolderIndex.self) ?? [:]
-        let discovery = FileDiscovery.swiftFiles(in: roots, known: known, now: settings.now())
+        let discovery = FileDiscovery.swiftFiles(in: roots, known: known, now: settings.now(), confinedTo: settings.confinement)
         if let cache = settings.cache, discovery.freshFolders.contains(where: { known[$0.key] != $0.value }) {
             cache.store(ResultCache.index(known, learning: discovery.freshFolders, limit: max(20_000, 2 * discovery.listedFolders.count)), in: FolderIndex.self)
         }

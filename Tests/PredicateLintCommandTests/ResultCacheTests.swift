@@ -326,15 +326,20 @@ import SyntheticCorpus
         for index in 0..<10 { #expect(cache.declarations(digest: SHA256.digest("file \(index)")) != nil) }
     }
 
-    /// Indexes of an earlier format are removed by pruning; the current ones, and files that
-    /// are no index, are not.
+    /// Indexes of an earlier format are removed by pruning; the current ones, files that are
+    /// no index, and files named like an earlier index that the cache did not write (a user's
+    /// `scan-index-v1.tsv` in a folder named with --cache-path), are not.
     @Test func pruningRemovesIndexesOfEarlierFormats() throws {
+        let lines = "1\t2\n"
+        let written = SHA256.digest(Data(lines.utf8)).description + "\n" + lines
         let earlier = ["scan-index-v3.tsv", "file-index-v1.tsv", "project-file-index-v1.tsv", "folder-index-v0.tsv"]
         let kept = ResultCache.indexNames + ["unrelated.tsv", "notes-v1.tsv"]
-        let tree = try TemporaryTree(Dictionary(uniqueKeysWithValues: (earlier + kept).map { ("cache/\($0)", "") }))
+        let usersOwn = ["scan-index-v1.tsv": "my notes\n", "project-file-index-v0.tsv": "", "folder-index-v1.tsv": "0000\n" + lines]
+        let tree = try TemporaryTree(Dictionary(uniqueKeysWithValues: (earlier + kept).map { ("cache/\($0)", written) }
+                                                + usersOwn.map { ("cache/\($0.key)", $0.value) }))
         ResultCache(directory: tree.path("cache")).prune(limit: 100)
         let left = try FileManager.default.contentsOfDirectory(atPath: tree.path("cache"))
-        #expect(Set(left) == Set(kept))
+        #expect(Set(left) == Set(kept).union(usersOwn.keys))
     }
 
     /// `--cache-path` may name a folder that holds other files: pruning removes only what the
@@ -342,6 +347,7 @@ import SyntheticCorpus
     /// many the others are.
     @Test func pruningLeavesWhatTheCacheDidNotWrite() throws {
         let foreign = ["notes.json", "a.json", String(repeating: "A", count: 64) + ".json", String(repeating: "0", count: 63) + ".json",
+                       String(repeating: "0", count: 64) + ".json",
                        ".old.tmp", ".notes.json.tmp", ".\(String(repeating: "0", count: 64)).json.tmp", "report.tsv", "file-index-vacation.tsv",
                        "scan-index-v3.tsv.bak", "folder-index-v.tsv"]
         let tree = try TemporaryTree(Dictionary(uniqueKeysWithValues: foreign.map { ("cache/\($0)", "x") }))

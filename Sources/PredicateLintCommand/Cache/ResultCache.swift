@@ -166,14 +166,17 @@ public final class ResultCache: Sendable {
             return TimeInterval(info.st_mtim.tv_sec)
             #endif
         }
-        // Only names the cache writes are ever removed: the folder may be one the user named
-        // with --cache-path that holds other files too.
+        // Only what the cache wrote is ever removed: the folder may be one the user named with
+        // --cache-path that holds other files too, some named like the cache's. An entry or an
+        // index is known by the digest of its content on its first line; a temporary file by
+        // its name, which holds a UUID (a torn one has no digest to show).
         var entries: [String] = []
         for name in names {
             if Self.isTemporary(name) {
                 if let used = lastUsed(name), now - used > 3_600 { unlink("\(directory)/\(name)") }
             } else if Self.isEarlierIndex(name) {
-                unlink("\(directory)/\(name)")
+                // Indexes of the first formats carried no digest: they stay, a few of them at most.
+                if Self.carriesItsDigest("\(directory)/\(name)") { unlink("\(directory)/\(name)") }
             } else if Self.isEntry(name) {
                 entries.append(name)
             }
@@ -181,8 +184,19 @@ public final class ResultCache: Sendable {
         // Entries are stamped only when some must go: a run under the limit asks nothing more.
         guard entries.count > limit else { return }
         let used = entries.compactMap { name in lastUsed(name).map { (name: name, used: $0) } }
-        for entry in used.sorted(by: { $0.used < $1.used }).prefix(used.count - limit * 3 / 4) {
+        for entry in used.sorted(by: { $0.used < $1.used }).prefix(used.count - limit * 3 / 4)
+        where Self.carriesItsDigest("\(directory)/\(entry.name)") {
             unlink("\(directory)/\(entry.name)")
         }
+    }
+
+    /// Whether the file at `path` is as the cache writes every entry and index: the SHA-256
+    /// digest of the rest on its first line. Files larger than any index are not read.
+    static func carriesItsDigest(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size < 256 << 20,
+              let data = FileManager.default.contents(atPath: path), let newline = data.firstIndex(of: 0x0A),
+              let stated = ContentDigest(hex: String(decoding: data[..<newline], as: UTF8.self)) else { return false }
+        return SHA256.digest(Data(data[(newline + 1)...])) == stated
     }
 }

@@ -71,6 +71,20 @@ import Testing
         #expect(modules.placement(of: "App/Models/Item.swift") == .unplaced)
     }
 
+    /// A manifest is parsed behind the parse guard like every other file: one the guard refuses
+    /// (50,000 `try`, which overflowed the parser's stack; nested `[`, which made it search for
+    /// ever; more than the size limit) says nothing, at once, rather than stopping the run.
+    @Test(arguments: [
+        ("try", "import PackageDescription\nlet package = " + String(repeating: "try ", count: 50_000) + "Package(name: \"A\")\n"),
+        ("nested brackets", "import PackageDescription\nlet package = Package(name: \"A\", targets: " + String(repeating: "[", count: 24) + "\n"),
+        ("too large", "import PackageDescription\nlet package = Package(name: \"A\")\n" + String(repeating: "// padding\n", count: 400_000)),
+    ])
+    func aManifestTheGuardRefusesSaysNothing(_ name: String, _ text: String) {
+        let manifest = PackageManifest(text: text)
+        #expect(!manifest.isReadable, "\(name)")
+        #expect(manifest.targets.isEmpty, "\(name)")
+    }
+
     static let modules = SourceModules(manifests: [
         "Packages/Store": PackageManifest(text: storeManifest),
         "Packages/Shared": PackageManifest(text: sharedManifest),

@@ -58,9 +58,12 @@ public struct PackageManifest: Sendable, Equatable {
     public let isManifest: Bool
     public let isReadable: Bool
 
+    /// A text the parse guard refuses, or too deeply nested to walk, says nothing (as any
+    /// other file would): a manifest is parsed like every other Swift file.
     public init(text: String) {
         let visitor = ManifestVisitor(viewMode: .sourceAccurate)
-        visitor.walk(SourceFile.parse(text))
+        let file = SourceFile(path: "Package.swift", text: text)
+        if file.isCheckable { visitor.walk(file.tree) }
         name = visitor.packageName
         targets = visitor.targets
         products = visitor.products

@@ -20,6 +20,15 @@ public struct CommandEnvironment: Sendable {
         self.readStandardInput = readStandardInput
     }
 
+    /// Whether the folder the run was started in still exists: a shell can sit in a folder
+    /// that was deleted or moved since, and then the system gives no path for it (an empty
+    /// one here) and relative paths name nothing.
+    var hasWorkingDirectory: Bool {
+        var isDirectory: ObjCBool = false
+        return workingDirectory.hasPrefix("/") && FileManager.default.fileExists(atPath: workingDirectory, isDirectory: &isDirectory)
+            && isDirectory.boolValue
+    }
+
     public static var current: CommandEnvironment {
         CommandEnvironment(
             standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1,

@@ -47,6 +47,12 @@ struct LintRun {
                 return CommandOutput(standardError: "error: \(error.message)\n", exitCode: 2)
             }
         }
+        if !environment.hasWorkingDirectory,
+           let relative = (options.paths + [options.configPath].compactMap { $0 }).first(where: { !$0.hasPrefix("/") }) {
+            return CommandOutput(standardError: "error: the folder this command was started in no longer exists (it was deleted "
+                + "or moved), so `\(Paths.onOneLine(relative))` names nothing; cd into an existing folder, or give absolute paths\n",
+                exitCode: 2)
+        }
         let workspace: Workspace
         do {
             workspace = try Workspace(roots: options.paths, settings: Workspace.Settings(
@@ -58,7 +64,7 @@ struct LintRun {
         // The run-wide keys (`strict`, `baseline`, …) of the configuration where the run starts,
         // else (none governs that folder: a build command may start anywhere) of the first path's.
         func governing(_ path: String) -> Configuration? { try? workspace.configuration(for: workspace.governedFile(path)).get() }
-        let start = governing(environment.workingDirectory)
+        let start = environment.hasWorkingDirectory ? governing(environment.workingDirectory) : nil
         let configuration = start?.path == nil ? options.paths.first.flatMap(governing) ?? start : start
         do {
             return LintRun(options: try options.withRunSettings(of: configuration), environment: environment).run(in: workspace)

@@ -29,6 +29,24 @@ import Testing
         return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
     }
 
+    /// Started in a folder that was deleted since (a shell left sitting in it): absolute paths
+    /// are checked as anywhere else, a relative one is a clear error. Before, every run climbed
+    /// `..`, `../..`, … looking for a configuration until its stack ran out.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: executable.path)))
+    func aDeletedWorkingDirectoryIsNoCrash() throws {
+        let tree = try TemporaryTree(["A.swift": "let p = #Predicate<Website> { $0.url.hasPrefix(\"a\") }\n", "gone/.keep": ""])
+        func runInDeletedFolder(_ arguments: String) throws -> (status: Int32, output: String) {
+            try runProgram("/bin/sh", ["-c", "cd '\(tree.path("gone"))' && rm -r '\(tree.path("gone"))' && exec '\(Self.executable.path)' \(arguments)"])
+        }
+        let absolute = try runInDeletedFolder("lint --no-cache '\(tree.path("A.swift"))'")
+        #expect(absolute.status == 1, "\(absolute.output)")
+        #expect(absolute.output.contains("\(tree.path("A.swift")):1:"), "reported with its absolute path: \(absolute.output)")
+        try tree.write("gone/.keep", Data())
+        let relative = try runInDeletedFolder("lint --no-cache A.swift")
+        #expect(relative.status == 2, "\(relative.output)")
+        #expect(relative.output.contains("error: the folder this command was started in no longer exists"), "\(relative.output)")
+    }
+
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: executable.path)))
     func exitStatusesReachTheShell() throws {
         let tree = try TemporaryTree([

@@ -41,7 +41,9 @@ public final class ConfigurationResolver: @unchecked Sendable {
         let result: Result<Configuration, Configuration.Failure>
         if stamp != nil {
             result = Result { () throws(Configuration.Failure) in try Self.read(candidate) }
-        } else if folder == "/" || folder.isEmpty || confinement?.contains(folder) == true {
+        } else if folder == "/" || !folder.hasPrefix("/") || confinement?.contains(folder) == true {
+            // A folder that is not absolute (the working directory is gone) has no top to
+            // stop at: its parents would be `..`, `../..`, … for ever.
             result = .success(Configuration())
         } else {
             result = configuration(inFolder: Paths.folder(of: folder))

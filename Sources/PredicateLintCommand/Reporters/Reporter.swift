@@ -20,7 +20,8 @@ public struct ReportInput {
 
     /// `path` relative to the working directory where it is inside it; as given otherwise.
     public func relativePath(_ path: String) -> String {
-        Paths.relative(path, to: workingDirectory, base: workingDirectory) ?? path
+        // A working directory that is gone (no absolute path) is nothing to be relative to.
+        workingDirectory.hasPrefix("/") ? Paths.relative(path, to: workingDirectory, base: workingDirectory) ?? path : path
     }
 }
 

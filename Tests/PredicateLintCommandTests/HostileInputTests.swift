@@ -86,6 +86,19 @@ import PredicateLintCore
         #expect(output.standardOutput.contains("Good/Bad.swift:1:38"))
     }
 
+    /// Refused from its size, before a byte is read: a sparse 64 GB file (which crashed the run
+    /// when it was read whole first) costs nothing, and the rest is checked.
+    @Test func aHugeFileIsRefusedFromItsSize() throws {
+        let (_, tree) = try lintTree([:])
+        let huge = try FileHandle(forWritingTo: URL(fileURLWithPath: tree.path("Huge.swift")).creatingEmpty())
+        try huge.truncate(atOffset: 64 << 30)
+        try huge.close()
+        let output = Command.run(["--no-cache", tree.path()])
+        #expect(output.standardError.contains("error: \(tree.path("Huge.swift")): is 65536.0 MB, more than the 4 MB"), "\(output.standardError)")
+        #expect(output.exitCode == 2)
+        #expect(output.standardOutput.contains("Good/Bad.swift:1:38"))
+    }
+
     @Test func aFileOverTheSizeLimitIsNamedAndTheRestChecked() throws {
         let big = "/*\n" + String(repeating: "filler text that is long enough to matter here.\n", count: 200_000) + "*/\n" + Self.bad
         #expect(big.utf8.count > ParseGuard.maximumBytes)
@@ -153,5 +166,13 @@ import PredicateLintCore
         #expect(entries.count == 2_000)
         #expect(entries.allSatisfy { $0.1 == .file }, "the listing left kinds unknown, so each would be asked about")
         #expect(FileDiscovery.swiftFiles(in: [tree.path()]).files == [tree.path("Good/Bad.swift")])
+    }
+}
+
+extension URL {
+    /// This file, created empty; for tests that give it a size without writing bytes.
+    func creatingEmpty() throws -> URL {
+        try Data().write(to: self)
+        return self
     }
 }

@@ -48,7 +48,8 @@ public final class ScannedFile: Sendable {
 
     /// A file's bytes and the stamp of the descriptor they were read from. Only a regular
     /// file is read: a pipe would block the run, and a device (`/dev/zero` behind a link)
-    /// never end.
+    /// never end. One larger than the parser takes is refused from its size, unread (a sparse
+    /// file can claim terabytes), and so is one that grows past it while being read.
     static func read(_ path: String) -> Result<(Data, FileStamp), InputProblem> {
         let unreadable = InputProblem(path: path, message: "cannot be read; check that it exists and its permissions")
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -59,10 +60,17 @@ public final class ScannedFile: Sendable {
         guard info.st_mode & S_IFMT == S_IFREG else {
             return .failure(InputProblem(path: path, message: "is not a regular file (a folder, pipe or device); leave it out of the paths"))
         }
+        // A byte-order mark does not count towards the limit.
+        let limit = ParseGuard.maximumBytes + 3
+        let tooLarge = { (bytes: Int) in InputProblem(path: path, message: ParseGuard.Refusal.tooLarge(bytes: bytes).description) }
+        guard info.st_size <= limit else { return .failure(tooLarge(Int(info.st_size))) }
         var data = Data(count: max(Int(info.st_size), 0) + 1)
         var count = 0
         while true {
-            if count == data.count { data.count *= 2 } // it grew since it was stamped
+            if count == data.count { // it grew since it was stamped
+                guard count <= limit else { return .failure(tooLarge(count)) }
+                data.count *= 2
+            }
             let read = data.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + count, $0.count - count) }
             if read < 0, errno == EINTR { continue }
             guard read >= 0 else { return .failure(unreadable) }
@@ -146,7 +154,13 @@ public final class ScannedFile: Sendable {
     /// The file's text, read again (or kept), not parsed, with the digest of those bytes.
     public func loadText() -> Result<(text: String, digest: ContentDigest), InputProblem> {
         if let text { return .success((text, contentDigest)) }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let data: Data
+        switch Self.read(path) {
+        case .success(let (read, _)): data = read
+        case .failure(let problem) where problem.message.hasPrefix("is "):
+            // Replaced since the scan by a folder, a device or a file past the size limit.
+            return .failure(InputProblem(path: path, message: "changed during the run and now " + problem.message))
+        case .failure:
             return .failure(InputProblem(path: path, message: "could not be read again (was it removed during the run?); it was not checked"))
         }
         let body = byteOrderMark && data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]

@@ -5,7 +5,8 @@ public struct CommandEnvironment: Sendable {
     public var standardOutputIsTerminal: Bool
     public var variables: [String: String]
     public var workingDirectory: String
-    public var readStandardInput: @Sendable () -> Data
+    /// Throws with a message for the user when there is no input to read (`StandardInput`).
+    public var readStandardInput: @Sendable () throws -> Data
     /// Whether the process ends when the command returns: then what a run built (tens of
     /// thousands of strings on a large tree, 10 ms to free one by one) is left to the system,
     /// as compilers do. Off for tests and servers, which go on.
@@ -13,7 +14,7 @@ public struct CommandEnvironment: Sendable {
 
     public init(standardOutputIsTerminal: Bool = false, variables: [String: String] = [:],
                 workingDirectory: String = FileManager.default.currentDirectoryPath,
-                readStandardInput: @escaping @Sendable () -> Data = { Data() }) {
+                readStandardInput: @escaping @Sendable () throws -> Data = { Data() }) {
         self.standardOutputIsTerminal = standardOutputIsTerminal
         self.variables = variables
         self.workingDirectory = workingDirectory
@@ -33,7 +34,7 @@ public struct CommandEnvironment: Sendable {
         CommandEnvironment(
             standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1,
             variables: ProcessInfo.processInfo.environment,
-            readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() })
+            readStandardInput: { try StandardInput.readAll() })
     }
 
     /// `current`, for a process that exits once the command has run.

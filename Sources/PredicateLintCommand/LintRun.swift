@@ -116,7 +116,14 @@ struct LintRun {
         let (files, problems) = workspace.scan(paths)
         outcome.problems += problems
         guard options.stdin else { return files }
-        switch ScannedFile.scan(data: environment.readStandardInput(), path: stdinPath, keepText: true) {
+        let data: Data
+        do {
+            data = try environment.readStandardInput()
+        } catch {
+            outcome.problems.append(InputProblem(path: stdinPath, message: (error as? StandardInput.Failure)?.message ?? "\(error)"))
+            return nil
+        }
+        switch ScannedFile.scan(data: data, path: stdinPath, keepText: true) {
         case .success(let input): return files.filter { $0.path != stdinPath } + [input]
         case .failure(let problem): outcome.problems.append(problem); return nil
         }

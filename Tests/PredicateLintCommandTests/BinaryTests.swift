@@ -29,6 +29,20 @@ import Testing
         return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
     }
 
+    /// `--stdin` with standard input closed, or a folder, is an error that says what to do, not
+    /// a crash (Foundation's `readDataToEndOfFile` stopped the process); piped text is checked.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: executable.path)))
+    func standardInputThatCannotBeReadIsAnError() throws {
+        let tree = try TemporaryTree(["A.swift": "let p = #Predicate<Website> { $0.url.hasPrefix(\"a\") }\n"])
+        for redirection in ["<&-", "< '\(tree.path())'"] {
+            let run = try runProgram("/bin/sh", ["-c", "exec '\(Self.executable.path)' lint --stdin --no-cache \(redirection)"])
+            #expect(run.status == 2, "\(redirection): \(run.output)")
+            #expect(run.output.contains("standard input cannot be read ("), "\(redirection): \(run.output)")
+        }
+        let piped = try runProgram("/bin/sh", ["-c", "exec '\(Self.executable.path)' lint --stdin --no-cache < '\(tree.path("A.swift"))'"])
+        #expect(piped.status == 1 && piped.output.contains("has-prefix"), "\(piped.output)")
+    }
+
     /// Started in a folder that was deleted since (a shell left sitting in it): absolute paths
     /// are checked as anywhere else, a relative one is a clear error. Before, every run climbed
     /// `..`, `../..`, … looking for a configuration until its stack ran out.

@@ -53,15 +53,15 @@ import PredicateLintCore
         return "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjects = {\n" + objects + "\t};\n\trootObject = R;\n}\n"
     }
 
-    /// The patterns are tried only where their word occurs; that must find what trying them
-    /// everywhere finds, on awkward text and on every `project.pbxproj` of the apps named by
-    /// `PREDICATE_LINT_SKELETON_CORPUS` (when set).
-    @Test func patternsTriedAtTheirWordsFindWhatTheyFindEverywhere() {
+    /// The property-list reader finds what the regular expressions it replaced found, on awkward
+    /// but well-formed text and on every `project.pbxproj` of the apps named by
+    /// `PREDICATE_LINT_SKELETON_CORPUS` (when set). The expressions stay here as the oracle.
+    @Test func thePropertyListReaderFindsWhatThePatternsFound() {
         var texts = [
             Self.xcodeProject(project: "MACOSX_DEPLOYMENT_TARGET = 13.0;", targets: [(type: "application", settings: "SDKROOT = iphoneos ;")]),
             "XIPHONEOS_DEPLOYMENT_TARGET = 1; IPHONEOS_DEPLOYMENT_TARGET=17.0 ;_IPHONEOS_DEPLOYMENT_TARGET = \"16\";",
             "RECOMMENDED_MACOSX_DEPLOYMENT_TARGET = 10.9; MACOSX_DEPLOYMENT_TARGET = 14; MACOSX_DEPLOYMENT_TARGET = x; TVOS_DEPLOYMENT_TARGET\n=\n17.2\n;",
-            "IPHONEOS_DEPLOYMENT_TARGET = 17.0IPHONEOS_DEPLOYMENT_TARGET = 15.0; SDKROOT = \"x\" y; SDKROOT = macosx;",
+            "SDKROOT = \"x\" y; SDKROOT = macosx; path = Sources/App; /* SDKROOT = no; */",
             "filename = a; productName = b; \"name\" = c; name = \"My App\"; name = d;",
             "buildConfigurationList=X1; buildConfigurations = ( A, B /* b */ , ); buildConfigurations = (C,);",
             "SUPPORTED_PLATFORMS = \"iphoneos iphonesimulator\"; SUPPORTED_PLATFORMS = macosx;",
@@ -71,18 +71,48 @@ import PredicateLintCore
                 .filter { $0.hasSuffix("project.pbxproj") }
             texts += projects.compactMap { try? String(contentsOfFile: "\(root)/\($0)", encoding: .utf8) }
         }
-        let name = /\bname\s*=\s*"?([^";]*)"?\s*;/
+        let setting = /\b([A-Z]+_DEPLOYMENT_TARGET)\s*=\s*"?(\d+(?:\.\d+)*)"?\s*;/
         for text in texts.map({ Substring($0) }) {
-            let settings = XcodePatterns.matches(of: XcodePatterns.deploymentSetting, at: "_DEPLOYMENT_TARGET", in: text)
-            #expect(settings.map { "\($0.1)=\($0.2)" } == text.matches(of: XcodePatterns.deploymentSetting).map { "\($0.1)=\($0.2)" })
-            for (pattern, word) in [(XcodePatterns.supportedPlatforms, "SUPPORTED_PLATFORMS"), (XcodePatterns.sdkRoot, "SDKROOT"),
-                                    (XcodePatterns.configurationList, "buildConfigurationList"),
-                                    (XcodePatterns.configurationMembers, "buildConfigurations")] {
-                #expect(XcodePatterns.firstMatch(of: pattern, at: word, in: text)?.1 == text.firstMatch(of: pattern)?.1)
+            let uncommented = Substring(text.replacing(/\/\*[^*]*\*\//, with: ""))
+            let expected = uncommented.matches(of: setting).compactMap { match -> String? in
+                ProjectDeploymentTarget.buildSettings[String(match.1)] == nil ? nil : "\(match.1)=\(match.2)"
             }
-            #expect(XcodePatterns.firstMatch(of: XcodePatterns.configurationName, at: "name", asWord: true, in: text)?.1
-                == text.firstMatch(of: name)?.1)
+            let assignments = PropertyListText.assignments(in: text)
+            let found = assignments.compactMap { assignment -> String? in
+                guard case .scalar(let value) = assignment.value, ProjectDeploymentTarget.buildSettings[String(assignment.key)] != nil,
+                      DeploymentTarget.version(value) != nil else { return nil }
+                return "\(assignment.key)=\(value)"
+            }
+            #expect(found == expected, "\(text.prefix(80))")
+            for key in ["SUPPORTED_PLATFORMS", "SDKROOT", "buildConfigurationList", "name"] {
+                let pattern = try! Regex("(?:^|[^A-Za-z0-9_])\"?\(key)\"?\\s*=\\s*\"?([^\";()]*?)\"?\\s*;", as: (Substring, Substring).self)
+                #expect(PropertyListText.scalar(key, in: assignments).map(String.init) == uncommented.firstMatch(of: pattern).map { String($0.1) },
+                        "\(key) in \(text.prefix(80))")
+            }
         }
+        #expect(PropertyListText.list("buildConfigurations", in: PropertyListText.assignments(in: Substring(texts[5]))) == ["A", "B"])
+    }
+
+    /// Malformed project and manifest text, shaped to make the backtracking readers this tool
+    /// used take minutes (each try ran to the end of the file, once per occurrence): read in
+    /// one pass now. The time limit is far above any run; past it the readers are not linear.
+    @Test(.timeLimit(.minutes(1)))
+    func malformedProjectFilesAreReadInOnePass() {
+        let hostileProjects = [
+            String(repeating: "A", count: 200_000) + String(repeating: "_DEPLOYMENT_TARGET", count: 20_000),
+            "objects = { L = { isa = XCConfigurationList; buildConfigurations = (" + String(repeating: "x", count: 400_000) + " }; };",
+            String(repeating: "SDKROOT = \"", count: 40_000) + String(repeating: "a", count: 200_000),
+            String(repeating: "SUPPORTED_PLATFORMS = ", count: 40_000),
+            String(repeating: "/* ", count: 100_000),
+            String(repeating: "IPHONEOS_DEPLOYMENT_TARGET = 1.", count: 40_000),
+        ]
+        for text in hostileProjects {
+            _ = ProjectDeploymentTarget.fromXcodeProject(text)
+            _ = ProjectDeploymentTarget.projectsReferenced(by: String(repeating: "location = \"group:", count: 40_000))
+        }
+        let hostileManifest = "import PackageDescription\nlet package = Package(name: \"A\", platforms: [.iOS(.v17)])\n"
+            + String(repeating: "/* ", count: 100_000)
+        #expect(ProjectDeploymentTarget.fromPackageManifest(hostileManifest)?.description == "iOS 17", "the comment opens after the platforms")
     }
 
     /// Targets inherit the project's settings; the project's own default counts only where a

@@ -61,33 +61,9 @@ public struct ProjectDeploymentTarget: Sendable, Equatable {
 
     // MARK: Package.swift
 
-    /// `platforms: [.iOS(.v17), .macOS("14.4"), .watchOS(.v10_2)]`.
+    /// `platforms: [.iOS(.v17), .macOS("14.4"), .watchOS(.v10_2)]`, read from the parsed
+    /// manifest (behind the parse guard, so in time linear in its size).
     public static func fromPackageManifest(_ text: String) -> DeploymentTarget? {
-        let code = withoutComments(text)
-        guard let start = code.range(of: "platforms:") else { return nil }
-        // The list that follows, up to its closing bracket.
-        var depth = 0
-        var list = ""
-        for character in code[start.upperBound...] {
-            if character == "[" { depth += 1 } else if character == "]" {
-                depth -= 1
-                if depth == 0 { break }
-            }
-            if depth > 0 { list.append(character) }
-        }
-        var minimums: [DeploymentTarget.Platform: [Int]] = [:]
-        for match in list.matches(of: /\.(iOS|macOS|tvOS|watchOS|visionOS)\(\s*(?:\.v(\d+(?:_\d+)*)|"(\d+(?:\.\d+)*)")/) {
-            guard let platform = DeploymentTarget.Platform(rawValue: String(match.1)),
-                  let version = match.2.map({ DeploymentTarget.version($0.replacingOccurrences(of: "_", with: ".")) })
-                    ?? match.3.flatMap({ DeploymentTarget.version($0) }) else { continue }
-            minimums[platform] = minimums[platform].map { older($0, version) } ?? version
-        }
-        return minimums.isEmpty ? nil : DeploymentTarget(minimums)
-    }
-
-    /// Swift source without `//` and `/* */` comments (strings are left as they are; a
-    /// manifest's platforms never hold comment markers).
-    static func withoutComments(_ text: String) -> String {
-        text.replacing(/\/\*[\s\S]*?\*\//, with: "").replacing(/\/\/[^\n]*/, with: "")
+        PackageManifest(text: text).deploymentTarget
     }
 }

@@ -44,9 +44,14 @@ extension ProjectDeploymentTarget {
 
     /// `IPHONEOS_DEPLOYMENT_TARGET = 17.0;` and the other platforms', the lowest of each.
     static func deploymentSettings(in text: Substring) -> [DeploymentTarget.Platform: [Int]] {
+        deploymentSettings(in: PropertyListText.assignments(in: text))
+    }
+
+    static func deploymentSettings(in assignments: [PropertyListText.Assignment]) -> [DeploymentTarget.Platform: [Int]] {
         var settings: [DeploymentTarget.Platform: [Int]] = [:]
-        for match in XcodePatterns.matches(of: XcodePatterns.deploymentSetting, at: "_DEPLOYMENT_TARGET", in: text) {
-            guard let platform = buildSettings[String(match.1)], let version = DeploymentTarget.version(match.2) else { continue }
+        for assignment in assignments {
+            guard case .scalar(let value) = assignment.value, let platform = buildSettings[String(assignment.key)],
+                  let version = DeploymentTarget.version(value) else { continue }
             settings[platform] = settings[platform].map { older($0, version) } ?? version
         }
         return settings
@@ -61,11 +66,10 @@ extension ProjectDeploymentTarget {
             /// From `SUPPORTED_PLATFORMS`, else `SDKROOT`; nil when neither names one (`auto`).
             var platforms: Set<DeploymentTarget.Platform>?
 
-            init(name: String, body: Substring) {
+            init(name: String, assignments: [PropertyListText.Assignment]) {
                 self.name = name
-                settings = ProjectDeploymentTarget.deploymentSettings(in: body)
-                let sdks = XcodePatterns.firstMatch(of: XcodePatterns.supportedPlatforms, at: "SUPPORTED_PLATFORMS", in: body)?.1
-                    ?? XcodePatterns.firstMatch(of: XcodePatterns.sdkRoot, at: "SDKROOT", in: body)?.1
+                settings = ProjectDeploymentTarget.deploymentSettings(in: assignments)
+                let sdks = PropertyListText.scalar("SUPPORTED_PLATFORMS", in: assignments) ?? PropertyListText.scalar("SDKROOT", in: assignments)
                 let named = Set((sdks ?? "").split(separator: " ").compactMap { ProjectDeploymentTarget.sdks[String($0)] })
                 platforms = named.isEmpty ? nil : named
             }
@@ -135,14 +139,14 @@ extension ProjectDeploymentTarget {
             while let start = ByteSearch.firstOffset(of: "isa", in: UnsafeBufferPointer(rebasing: bytes[..<body.upperBound]), from: search) {
                 let found = start..<(start + 3)
                 search = found.upperBound
-                if found.lowerBound > body.lowerBound, XcodePatterns.isWordByte(bytes[found.lowerBound - 1]) { continue }
+                if found.lowerBound > body.lowerBound, PropertyListText.isWordByte(bytes[found.lowerBound - 1]) { continue }
                 var index = found.upperBound
                 while index < body.upperBound, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
                 guard index < body.upperBound, bytes[index] == UInt8(ascii: "=") else { continue }
                 index += 1
                 while index < body.upperBound, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
                 let start = index
-                while index < body.upperBound, XcodePatterns.isWordByte(bytes[index]) { index += 1 }
+                while index < body.upperBound, PropertyListText.isWordByte(bytes[index]) { index += 1 }
                 guard start < index else { continue }
                 return start..<index
             }
@@ -177,13 +181,14 @@ extension ProjectDeploymentTarget {
         }
 
         private func configurations(ofListIn owner: Substring) -> [Configuration] {
-            guard let list = XcodePatterns.firstMatch(of: XcodePatterns.configurationList, at: "buildConfigurationList", in: owner)?.1,
+            guard let list = PropertyListText.scalar("buildConfigurationList", in: PropertyListText.assignments(in: owner), depth: 0),
                   let listBody = objects[list]?.body,
-                  let members = XcodePatterns.firstMatch(of: XcodePatterns.configurationMembers, at: "buildConfigurations", in: listBody)?.1 else { return [] }
-            return members.matches(of: XcodePatterns.listMember).compactMap { member in
-                guard let configuration = objects[member.1], configuration.isa == "XCBuildConfiguration" else { return nil }
-                let name = XcodePatterns.firstMatch(of: XcodePatterns.configurationName, at: "name", asWord: true, in: configuration.body)?.1 ?? ""
-                return Configuration(name: String(name), body: configuration.body)
+                  let members = PropertyListText.list("buildConfigurations", in: PropertyListText.assignments(in: listBody)) else { return [] }
+            return members.compactMap { member in
+                guard let configuration = objects[member], configuration.isa == "XCBuildConfiguration" else { return nil }
+                let assignments = PropertyListText.assignments(in: configuration.body)
+                let name = PropertyListText.scalar("name", in: assignments, depth: 0) ?? ""
+                return Configuration(name: String(name), assignments: assignments)
             }
         }
 
@@ -205,9 +210,30 @@ extension ProjectDeploymentTarget {
         }
     }
 
-    /// `<FileRef location = "group:App.xcodeproj">` → `App.xcodeproj`.
+    /// `<FileRef location = "group:App.xcodeproj">` → `App.xcodeproj`. One pass: each
+    /// `location` is read up to its closing quote, and the search goes on from there.
     static func projectsReferenced(by workspaceData: String) -> [String] {
-        workspaceData.matches(of: XcodePatterns.workspaceProject).map { String($0.1) }
-            .filter { !$0.contains("..") }
+        var text = workspaceData
+        return text.withUTF8 { bytes -> [String] in
+            var found: [String] = []
+            var index = 0
+            while let hit = ByteSearch.firstOffset(of: "location", in: bytes, from: index) {
+                index = hit + 8
+                while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A { index += 1 }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { continue }
+                index += 1
+                while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A { index += 1 }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { continue }
+                let start = index + 1
+                guard let end = UnsafeBufferPointer(rebasing: bytes[start...]).firstIndex(of: UInt8(ascii: "\"")).map({ start + $0 }) else { break }
+                index = end + 1
+                let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                for prefix in ["group:", "container:"] where value.hasPrefix(prefix) && value.hasSuffix(".xcodeproj") {
+                    let project = String(value.dropFirst(prefix.count))
+                    if project.count > ".xcodeproj".count, !project.contains("..") { found.append(project) }
+                }
+            }
+            return found
+        }
     }
 }

@@ -57,6 +57,9 @@ public struct PackageManifest: Sendable, Equatable {
     /// (a protocol named `Package`), and then it says nothing about modules.
     public let isManifest: Bool
     public let isReadable: Bool
+    /// `platforms: [.iOS(.v17), .macOS("14.4")]` of the `Package(…)` call, the lowest of each
+    /// platform; nil when it names none.
+    public let deploymentTarget: DeploymentTarget?
 
     /// A text the parse guard refuses, or too deeply nested to walk, says nothing (as any
     /// other file would): a manifest is parsed like every other Swift file.
@@ -70,6 +73,7 @@ public struct PackageManifest: Sendable, Equatable {
         packageDependencies = visitor.packageDependencies
         isManifest = visitor.importsPackageDescription
         isReadable = isManifest && visitor.sawPackage && visitor.isLiteral
+        deploymentTarget = visitor.platforms.isEmpty ? nil : DeploymentTarget(visitor.platforms)
     }
 
     /// SwiftPM's identity of a package at a path or URL.
@@ -88,6 +92,7 @@ private final class ManifestVisitor: SyntaxVisitor {
     var targets: [PackageManifest.Target] = []
     var products: [String: [String]] = [:]
     var packageDependencies: [PackageManifest.PackageDependency] = []
+    var platforms: [DeploymentTarget.Platform: [Int]] = [:]
 
     private static let targetKinds: [String: PackageManifest.Target.Kind] = [
         "target": .regular, "executableTarget": .executable, "testTarget": .test, "macro": .macro,
@@ -104,6 +109,10 @@ private final class ManifestVisitor: SyntaxVisitor {
         if let reference = callee.as(DeclReferenceExprSyntax.self), reference.baseName.text == "Package" {
             sawPackage = true
             packageName = Self.string(node, "name")
+            for element in Self.argument(node, "platforms")?.as(ArrayExprSyntax.self)?.elements ?? [] {
+                guard let (platform, version) = Self.platformVersion(element.expression) else { continue }
+                platforms[platform] = platforms[platform].map { DeploymentTarget.compare($0, version) <= 0 ? $0 : version } ?? version
+            }
             return .visitChildren
         }
         guard let member = callee.as(MemberAccessExprSyntax.self) else { return .visitChildren }
@@ -152,6 +161,18 @@ private final class ManifestVisitor: SyntaxVisitor {
         default:
             return .visitChildren
         }
+    }
+
+    /// `.iOS(.v17)`, `.watchOS(.v10_2)`, `.macOS("14.4")` (also `SupportedPlatform.iOS(…)`).
+    private static func platformVersion(_ expression: ExprSyntax) -> (DeploymentTarget.Platform, [Int])? {
+        guard let call = expression.as(FunctionCallExprSyntax.self),
+              let platform = call.calledExpression.as(MemberAccessExprSyntax.self).flatMap({
+                  DeploymentTarget.Platform(rawValue: $0.declName.baseName.text) }),
+              let argument = call.arguments.first?.expression else { return nil }
+        if let named = argument.as(MemberAccessExprSyntax.self)?.declName.baseName.text, named.hasPrefix("v") {
+            return DeploymentTarget.version(String(named.dropFirst().map { $0 == "_" ? "." : $0 })).map { (platform, $0) }
+        }
+        return literal(argument).flatMap(DeploymentTarget.version).map { (platform, $0) }
     }
 
     private static func dependency(_ expression: ExprSyntax) -> PackageManifest.Dependency? {

@@ -256,8 +256,10 @@ public enum ArgumentParser {
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         let arguments = try splittingEqualsSigns(arguments)
-        if arguments.contains("--help") || arguments.contains("-h") { return .help }
-        if arguments.contains("--version") { return .version }
+        // After `--` every argument is a path, even one spelled like an option.
+        let options = arguments.prefix { $0 != "--" }
+        if options.contains("--help") || options.contains("-h") { return .help }
+        if options.contains("--version") { return .version }
         if let name = arguments.first, let subcommand = subcommands.first(where: { $0.name == name }) {
             return try subcommand.parse(Array(arguments.dropFirst()))
         }

@@ -124,5 +124,11 @@ import PredicateLintCore
         #expect(outside.exitCode == 2 && outside.standardError.contains("SCRIPT_INPUT_FILE_COUNT is not set"))
         let none = lint(["--use-script-input-files"], ["SCRIPT_INPUT_FILE_COUNT": "0"])
         #expect(none.exitCode == 0 && none.standardError.contains("nothing to check"))
+        // A count Xcode would never set is named as it is, not called missing.
+        for count in ["-1", "99999999999", "two"] {
+            let wrong = lint(["--use-script-input-files"], ["SCRIPT_INPUT_FILE_COUNT": count])
+            #expect(wrong.exitCode == 2 && wrong.standardError.contains("SCRIPT_INPUT_FILE_COUNT is '\(count)', not the number"),
+                    "\(count): \(wrong.standardError)")
+        }
     }
 }

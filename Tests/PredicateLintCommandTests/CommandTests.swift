@@ -129,5 +129,10 @@ import PredicateLintCore
     @Test func pathsDefaultToTheCurrentDirectory() throws {
         #expect(try ArgumentParser.parse([]) == .lint(LintOptions(paths: ["."])))
         #expect(try ArgumentParser.parse(["--", "-odd.swift"]) == .lint(LintOptions(paths: ["-odd.swift"])))
+        // After `--`, a folder named like the help or version option is a folder to check.
+        for name in ["--help", "-h", "--version"] {
+            #expect(try ArgumentParser.parse(["lint", "--", name]) == .lint(LintOptions(paths: [name])), "\(name)")
+            #expect(try ArgumentParser.parse(["--", name]) == .lint(LintOptions(paths: [name])), "\(name)")
+        }
     }
 }

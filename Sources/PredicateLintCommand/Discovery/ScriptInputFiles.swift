@@ -18,9 +18,15 @@ enum ScriptInputFiles {
     static func paths(from sources: [Source], variables: [String: String]) -> Result<[String], UsageError> {
         var paths: [String] = []
         for source in sources {
-            guard let count = variables[source.countVariable].flatMap({ Int($0) }), count >= 0 else {
+            guard let text = variables[source.countVariable] else {
                 return .failure(UsageError(message: "\(source.rawValue): \(source.countVariable) is not set; Xcode sets it in a "
                     + "run-script phase that lists input \(source == .files ? "files" : "file lists")"))
+            }
+            // Xcode sets a count of what it sets: anything else is a mistake to name, not to trust
+            // (a huge count would make the run ask for that many variables).
+            guard let count = Int(text), count >= 0, count <= variables.count else {
+                return .failure(UsageError(message: "\(source.rawValue): \(source.countVariable) is '\(text.escapingControlCharacters)', "
+                    + "not the number of \(source.itemPrefix)N variables set; let Xcode set it, or set it to that number"))
             }
             for index in 0..<count {
                 let name = source.itemPrefix + String(index)

@@ -34,7 +34,7 @@ extension LintRun {
         if !(options.stdin && options.fix) {
             let report = Reporter.report(ReportInput(
                 findings: outcome.findings, sources: outcome.sources, workingDirectory: environment.workingDirectory,
-                colorize: environment.colorize(options.color)), as: reporterKind)
+                colorize: environment.colorize(options.color), uncheckedInputs: outcome.problems.count), as: reporterKind)
             if let outputPath = options.outputPath {
                 if let failure = workspace.write(report, to: outputPath) {
                     outcome.problems.append(InputProblem(path: outputPath, message: "the report was not written: \(failure)"))

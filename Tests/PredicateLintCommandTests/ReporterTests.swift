@@ -246,10 +246,24 @@ import PredicateLintCore
         let rows = lines.dropFirst(4).filter { !$0.isEmpty }
         #expect(rows.count == 2)
         #expect(rows.first?.hasPrefix("| `Sources/App.swift` | 1 | error | [`has-prefix`](") == true, "\(output.standardOutput)")
-        #expect(Reporter.markdownCell("a | b <T> && c\nd") == "a \\| b &lt;T&gt; &amp;&amp; c d")
+        #expect(Reporter.markdownCell("a | b <T> && c\nd") == #"a \| b \<T\> \&\& c d"#)
         // Five cells between six pipes that are not escaped (seven pieces).
         for row in rows { #expect(row.split(separator: "|", omittingEmptySubsequences: false).count - row.components(separatedBy: "\\|").count + 1 == 7) }
         #expect(Reporter.report(ReportInput(findings: []), as: .markdown) == "**PredicateLint** found no problems.\n")
+    }
+
+    /// Source quoted in a message stays text: outside code spans nothing is Markdown (an image,
+    /// a link, emphasis, HTML, an entity, an autolink), inside them nothing is escaped that
+    /// would then show as typed (`&lt;`); and a run with files it could not check never says it
+    /// found no problems.
+    @Test func markdownShowsQuotedSourceAsText() {
+        #expect(Reporter.markdownCell("`Array<T>` and `a | b` are fine") == "`Array<T>` and `a \\| b` are fine")
+        #expect(Reporter.markdownCell("![i](https://e.test/x.png) **b** [l](u) <img> &amp; www.e.test")
+                == #"\!\[i\]\(https\:\/\/e\.test\/x\.png\) \*\*b\*\* \[l\]\(u\) \<img\> \&amp\; www\.e\.test"#)
+        #expect(Reporter.markdownCell("``a ` b`` then `one") == "``a ` b`` then \\`one")
+        #expect(Reporter.markdownCode("a`b|c") == "``a`b\\|c``")
+        let unchecked = Reporter.report(ReportInput(findings: [], uncheckedInputs: 2), as: .markdown)
+        #expect(unchecked == "**PredicateLint** found no problems in what it checked. 2 inputs could not be checked; the run's errors say why.\n")
     }
 
     @Test func sarifFingerprintsSurviveLinesInsertedAbove() throws {

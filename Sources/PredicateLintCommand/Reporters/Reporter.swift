@@ -9,9 +9,13 @@ public struct ReportInput {
     /// Paths in reports that want them relative (SARIF, GitHub, checkstyle) are made relative to it.
     public var workingDirectory: String = FileManager.default.currentDirectoryPath
     public var colorize = false
+    /// Files and other inputs that could not be checked: a report that shows no findings
+    /// must not read as a clean run.
+    public var uncheckedInputs = 0
 
     public init(findings: [Finding], sources: [String: SourceFile] = [:],
-                workingDirectory: String = FileManager.default.currentDirectoryPath, colorize: Bool = false) {
+                workingDirectory: String = FileManager.default.currentDirectoryPath, colorize: Bool = false, uncheckedInputs: Int = 0) {
+        self.uncheckedInputs = uncheckedInputs
         self.findings = findings
         self.sources = sources
         self.workingDirectory = workingDirectory

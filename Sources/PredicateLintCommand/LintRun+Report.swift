@@ -4,7 +4,8 @@ import PredicateLintCore
 extension LintRun {
     // MARK: 7. Baseline
 
-    func applyBaseline(_ selected: [(file: ScannedFile, linter: SelectedLinter)], _ workspace: Workspace, _ outcome: inout Outcome) {
+    /// `paths`: every file the run read (those with nothing to check too).
+    func applyBaseline(checking paths: [String], _ workspace: Workspace, _ outcome: inout Outcome) {
         if let path = options.writeBaselinePath {
             let baseline = Baseline(findings: outcome.findings, sources: outcome.sources, baselinePath: path)
             if let failure = workspace.write(baseline.serialized(), to: path) {
@@ -14,7 +15,10 @@ extension LintRun {
         guard let path = options.baselinePath else { return }
         switch Baseline.read(path) {
         case .success(let baseline):
-            let (new, fixed) = baseline.filter(outcome.findings, sources: outcome.sources, baselinePath: path)
+            // Only a file that was read and checked can have had its findings fixed.
+            let unchecked = Set(outcome.problems.map(\.path))
+            let checked = Set(paths.filter { !unchecked.contains($0) }.map { Baseline.relativePath($0, toFolderOf: path) })
+            let (new, fixed) = baseline.filter(outcome.findings, sources: outcome.sources, baselinePath: path, checked: checked)
             outcome.notes += "\(Wording.count(outcome.findings.count - new.count, "finding")) matched the baseline\n"
             outcome.findings = new
             if options.strictBaseline && fixed > 0 {

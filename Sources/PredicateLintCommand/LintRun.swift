@@ -90,7 +90,7 @@ struct LintRun {
         let fixed = options.fix ? fix(selected, workspace, &outcome) : [:]
         lint(selected, preparsed: preparsed, fixed: fixed, workspace, &outcome)
         workspace.settings.cache?.prune(limit: ResultCache.limit(forRunOver: files.count))
-        applyBaseline(selected, workspace, &outcome)
+        applyBaseline(checking: files.map(\.path), workspace, &outcome)
         let output = report(outcome, workspace)
         if environment.endsAfterCommand { LeftForExit.keep([workspace, files, indexed, selected, outcome]) }
         return output

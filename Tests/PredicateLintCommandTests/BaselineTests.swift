@@ -73,6 +73,19 @@ import PredicateLintCore
         #expect(strict.standardError.contains("1 baselined finding no longer occurs; rewrite it with --write-baseline"))
     }
 
+    /// A run over one target (as the build plugin runs) has not fixed the findings of the other
+    /// targets: only a file that was checked can count as fixed.
+    @Test func strictBaselineJudgesOnlyTheFilesChecked() throws {
+        let tree = try TemporaryTree(["A/App.swift": Self.old, "B/Widget.swift": Self.old])
+        let baseline = tree.path("baseline.json")
+        _ = Command.run(["--write-baseline", baseline, tree.path()])
+        let partial = Command.run(["--baseline", baseline, "--strict-baseline", tree.path("A")])
+        #expect(partial.exitCode == 0, "\(partial.standardError)")
+        try tree.write("A/App.swift", Data("let a = 1\n".utf8))
+        let fixed = Command.run(["--baseline", baseline, "--strict-baseline", tree.path("A")])
+        #expect(fixed.exitCode == 2 && fixed.standardError.contains("2 baselined findings no longer occur"), "\(fixed.standardError)")
+    }
+
     @Test func aBrokenBaselineIsAClearError() throws {
         let tree = try TemporaryTree(["App.swift": Self.old, "baseline.json": "{\"findings\": 3}"])
         let output = Command.run(["--baseline", tree.path("baseline.json"), tree.path("App.swift")])

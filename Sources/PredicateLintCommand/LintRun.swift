@@ -19,6 +19,9 @@ import PredicateLintCore
 struct LintRun {
     let options: LintOptions
     let environment: CommandEnvironment
+    /// A broken configuration where the run starts: its run-wide keys (`strict`, `baseline`, …)
+    /// could not be applied, which the run must say even when it governs no file linted.
+    var startFailure: Configuration.Failure?
 
     /// What the stages have found so far.
     struct Outcome {
@@ -66,8 +69,13 @@ struct LintRun {
         func governing(_ path: String) -> Configuration? { try? workspace.configuration(for: workspace.governedFile(path)).get() }
         let start = environment.hasWorkingDirectory ? governing(environment.workingDirectory) : nil
         let configuration = start?.path == nil ? options.paths.first.flatMap(governing) ?? start : start
+        var startFailure: Configuration.Failure?
+        if environment.hasWorkingDirectory, case .failure(let failure) = workspace.configuration(for: workspace.governedFile(environment.workingDirectory)) {
+            startFailure = failure
+        }
         do {
-            return LintRun(options: try options.withRunSettings(of: configuration), environment: environment).run(in: workspace)
+            return LintRun(options: try options.withRunSettings(of: configuration), environment: environment, startFailure: startFailure)
+                .run(in: workspace)
         } catch {
             return CommandOutput(standardError: "error: \(error.message)\n", exitCode: 2)
         }
@@ -104,6 +112,10 @@ struct LintRun {
         let discovery = workspace.discoverFiles()
         outcome.problems += discovery.problems
         outcome.problems += workspace.configurationProblems(for: discovery, also: options.stdin ? [stdinPath] : [])
+        if let startFailure, !outcome.problems.contains(where: { $0.path == startFailure.path }) {
+            outcome.problems.append(InputProblem(path: startFailure.path, line: startFailure.line, message: startFailure.message
+                + " (it governs the folder the run started in: its run-wide settings, such as `strict` and `baseline`, were not applied)"))
+        }
         outcome.filesChecked = discovery.files.count + (options.stdin ? 1 : 0)
         return discovery.files
     }

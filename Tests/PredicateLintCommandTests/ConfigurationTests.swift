@@ -153,4 +153,16 @@ import PredicateLintCore
         #expect(json["deployment_target"] as? String == "iOS 17.4")
         #expect(json["source"] as? String == tree.path(".predicate-lint.json"))
     }
+
+    /// A broken configuration where the run starts, governing none of the files linted (a build
+    /// command run from the repository's root over one target): its run-wide keys are lost, and
+    /// the run says so rather than passing quietly.
+    @Test func aBrokenConfigurationWhereTheRunStartsIsNamed() throws {
+        let tree = try TemporaryTree([".predicate-lint.json": "{\"strict\": tru}\n",
+                                      "App/.predicate-lint.json": "{}\n", "App/A.swift": "let a = 1\n"])
+        let output = Command.run(["--no-cache", tree.path("App")], environment: CommandEnvironment(workingDirectory: tree.path()))
+        #expect(output.exitCode == 2, "\(output.standardError)")
+        #expect(output.standardError.contains("error: \(tree.path(".predicate-lint.json")):1:"), "\(output.standardError)")
+        #expect(output.standardError.contains("run-wide settings, such as `strict`"), "\(output.standardError)")
+    }
 }

@@ -165,4 +165,18 @@ import PredicateLintCore
         #expect(output.standardError.contains("error: \(tree.path(".predicate-lint.json")):1:"), "\(output.standardError)")
         #expect(output.standardError.contains("run-wide settings, such as `strict`"), "\(output.standardError)")
     }
+
+    /// `--config FILE` with `included`: a file named through a link to the configuration's
+    /// folder is matched where it is, not excluded for its spelling.
+    @Test func globsMatchAFilesPlaceNotItsSpelling() throws {
+        let tree = try TemporaryTree(["repo/.predicate-lint.json": "{\"included\": [\"Sources/**\"]}\n",
+                                      "repo/Sources/A.swift": "let p = #Predicate<Website> { $0.url.hasPrefix(\"a\") }\n",
+                                      "repo/Other/B.swift": "let p = #Predicate<Website> { $0.url.hasPrefix(\"a\") }\n"])
+        try FileManager.default.createSymbolicLink(atPath: tree.path("alias"), withDestinationPath: tree.path("repo"))
+        let output = Command.run(["--no-cache", "--config", tree.path("repo/.predicate-lint.json"),
+                                  tree.path("alias/Sources/A.swift"), tree.path("alias/Other/B.swift")])
+        #expect(output.exitCode == 1, "\(output.standardError)")
+        #expect(output.standardOutput.contains("alias/Sources/A.swift:1:"), "\(output.standardOutput)")
+        #expect(!output.standardOutput.contains("B.swift"), "still outside `included`")
+    }
 }

@@ -153,10 +153,14 @@ public struct Configuration: Sendable, Equatable {
     }
 
     /// Whether a file is linted under this configuration: in `included` (when given) and not
-    /// in `excluded`.
+    /// in `excluded`. Globs match the file's place, not its spelling: a file named through a
+    /// link to the configuration's folder (`--config`) is matched where it really is.
     public func covers(_ file: String) -> Bool {
         guard let path else { return true }
-        let relative = Paths.relative(file, to: Paths.folder(of: path)) ?? URL(fileURLWithPath: file).standardizedFileURL.path
+        let folder = Paths.folder(of: path)
+        let relative = Paths.relative(file, to: folder)
+            ?? Paths.real(file).flatMap { real in Paths.real(folder).flatMap { Paths.relative(real, to: $0) } }
+            ?? URL(fileURLWithPath: file).standardizedFileURL.path
         if !included.isEmpty && !included.contains(where: { $0.matches(relative) }) { return false }
         return !excluded.contains { $0.matches(relative) }
     }

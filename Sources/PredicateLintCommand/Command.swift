@@ -49,9 +49,9 @@ public enum Command {
         case .listRules: return CommandOutput(standardOutput: RuleDocumentation.table())
         case .explain(let id): return ExplainSubcommand.run(ruleID: id)
         case .explainQuery(let path, let line, let configPath): return ExplainQuery.run(path: path, line: line, configPath: configPath)
-        case .languageServer: return CommandOutput(exitCode: LanguageServer(input: .standardInput, output: .standardOutput).run())
+        case .languageServer: return CommandOutput(exitCode: LanguageServer(input: .standardInput, output: .standardOutput, environment: environment).run())
         case .mcpServer:
-            MCPServer(input: .standardInput, output: .standardOutput).run()
+            MCPServer(input: .standardInput, output: .standardOutput, environment: environment).run()
             return CommandOutput()
         case .generateDocs(let directory, let readme): return GenerateDocsSubcommand.run(directory: directory, readme: readme)
         case .lint(let options): return LintRun(options: options, environment: environment).run()

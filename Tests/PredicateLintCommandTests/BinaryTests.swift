@@ -19,6 +19,8 @@ import Testing
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = arguments
+        // The test run's own cache, never the user's.
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": testCacheHome]) { $1 }
         let (out, err) = (Pipe(), Pipe())
         process.standardOutput = out
         process.standardError = err

@@ -23,7 +23,7 @@ import PredicateLintCore
 
         init(timeLimit: Duration = DocumentLanes.standardTimeLimit, diskCheckInterval: DispatchTimeInterval = .seconds(1)) {
             let server = LanguageServer(input: toServer.fileHandleForReading, output: fromServer.fileHandleForWriting,
-                                        timeLimit: timeLimit, diskCheckInterval: diskCheckInterval)
+                                        timeLimit: timeLimit, diskCheckInterval: diskCheckInterval, environment: .testing)
             let status = exitStatus
             Thread { status.set(server.run()) }.start()
         }

@@ -11,9 +11,9 @@ import Testing
         var nextID = 1
 
         init(root: String? = FileManager.default.currentDirectoryPath, startedIn directory: String = "/",
-             timeLimit: Duration = DocumentLanes.standardTimeLimit) {
+             timeLimit: Duration = DocumentLanes.standardTimeLimit, environment: CommandEnvironment = .testing) {
             let server = MCPServer(input: toServer.fileHandleForReading, output: fromServer.fileHandleForWriting, root: root,
-                                   startedIn: directory, timeLimit: timeLimit)
+                                   startedIn: directory, timeLimit: timeLimit, environment: environment)
             Thread { server.run() }.start()
         }
 
@@ -267,6 +267,19 @@ import Testing
         }
     }
 
+    /// The server keeps its cache where the environment says (as the command line does), not
+    /// in the user's folder whatever it is told: tests, and users with `XDG_CACHE_HOME`, rely on it.
+    @Test func theServerKeepsItsCacheWhereTheEnvironmentSays() throws {
+        let tree = try TemporaryTree(["App/Package.swift": "// swift-tools-version: 6.0\n",
+                                      "App/Sources/Item.swift": "@Model final class Item {\n var name = \"\"\n}\n"])
+        let cacheHome = try TemporaryTree()
+        let client = Client(root: tree.path("App"), environment: CommandEnvironment(variables: ["XDG_CACHE_HOME": cacheHome.path()]))
+        _ = try client.initialize()
+        _ = try client.call("lint_swift", ["code": "let p = #Predicate<Item> { $0.name == \"a\" }\n", "path": "Sources/View.swift"])
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: cacheHome.path("predicate-lint"))) ?? []
+        #expect(!entries.isEmpty, "the declarations read were cached under XDG_CACHE_HOME")
+    }
+
     /// Started at `/` (as desktop clients start servers) the server reads nothing until the
     /// client's roots arrive; it asks for them, and then a path inside them is checked.
     @Test func withoutAProjectTheServerAsksForTheClientsRoots() throws {
@@ -312,7 +325,7 @@ import Testing
 
     @Test func theServerStopsWhenItsInputCloses() throws {
         let toServer = Pipe(), fromServer = Pipe()
-        let server = MCPServer(input: toServer.fileHandleForReading, output: fromServer.fileHandleForWriting)
+        let server = MCPServer(input: toServer.fileHandleForReading, output: fromServer.fileHandleForWriting, environment: .testing)
         let stopped = DispatchSemaphore(value: 0)
         Thread { server.run(); stopped.signal() }.start()
         try toServer.fileHandleForWriting.close()
@@ -322,7 +335,7 @@ import Testing
     /// Requests sent just before the input closes are still answered.
     @Test func requestsInFlightAreAnsweredBeforeItStops() throws {
         let toServer = Pipe(), fromServer = Pipe()
-        let server = MCPServer(input: toServer.fileHandleForReading, output: fromServer.fileHandleForWriting)
+        let server = MCPServer(input: toServer.fileHandleForReading, output: fromServer.fileHandleForWriting, environment: .testing)
         let stopped = DispatchSemaphore(value: 0)
         Thread { server.run(); try? fromServer.fileHandleForWriting.close(); stopped.signal() }.start()
         let code = "let p = #Predicate<Website> { $0.url.hasPrefix(\"a\") }"

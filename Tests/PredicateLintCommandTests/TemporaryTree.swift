@@ -1,4 +1,5 @@
 import Foundation
+@testable import PredicateLintCommand
 
 /// A folder of files for one test, removed when the test ends.
 final class TemporaryTree {
@@ -40,3 +41,16 @@ func runProgram(_ path: String, _ arguments: [String]) throws -> (status: Int32,
     process.waitUntilExit()
     return (process.terminationStatus, output)
 }
+
+extension CommandEnvironment {
+    /// What a server under test sees: a cache folder of the test run's own, never the user's.
+    static let testing = CommandEnvironment(variables: ["XDG_CACHE_HOME": testCacheHome])
+}
+
+/// The cache folder of the whole test run (servers and the built binary use it), under the
+/// system's temporary folder: tests never write to the user's cache.
+let testCacheHome: String = {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("predicate-lint-test-cache-\(getpid())").path
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return folder
+}()

@@ -48,12 +48,16 @@ public final class LanguageServer: @unchecked Sendable {
     /// How often configuration and project files are checked on disk (a few `stat` calls), for
     /// clients that cannot watch files and for the files no client is asked to watch.
     let diskCheckInterval: DispatchTimeInterval
+    let environment: CommandEnvironment
 
     /// `debounce`: how long after a change its check starts. None by default: a change made
     /// while its document is being checked waits for that check and is checked once after it,
     /// so typing is coalesced without adding a delay to every change.
+    /// `environment`: where the cache is (`XDG_CACHE_HOME`, `HOME`), as for the command line.
     public init(input: FileHandle, output: FileHandle, debounce: DispatchTimeInterval = .milliseconds(0),
-                timeLimit: Duration = DocumentLanes.standardTimeLimit, diskCheckInterval: DispatchTimeInterval = .seconds(1)) {
+                timeLimit: Duration = DocumentLanes.standardTimeLimit, diskCheckInterval: DispatchTimeInterval = .seconds(1),
+                environment: CommandEnvironment = .current) {
+        self.environment = environment
         connection = JSONRPCConnection(input: input, output: output, framing: .contentLength)
         self.debounce = debounce
         self.diskCheckInterval = diskCheckInterval
@@ -164,7 +168,7 @@ public final class LanguageServer: @unchecked Sendable {
     /// documents are checked again when they are ready.
     private func initialize(id: JSON, _ params: JSON) {
         canWatchFiles = params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.bool ?? false
-        let workspace = Workspace.forServer(roots: Self.roots(in: params))
+        let workspace = Workspace.forServer(roots: Self.roots(in: params), environment: environment)
         self.workspace = workspace
         phase = .running
         connection.respond(to: id, result: Self.initializeResult)

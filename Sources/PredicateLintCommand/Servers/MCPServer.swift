@@ -28,17 +28,20 @@ public final class MCPServer: @unchecked Sendable {
     private let lock = NSLock()
 
     var workspace: Workspace { lock.withLock { currentWorkspace } }
+    private let environment: CommandEnvironment
 
     /// `root`: the folder the tools may read, where relative `path`s start. By default the
     /// folder the server was started in when that is a project (`MCPReach.startingFolder`),
     /// until the client sends its roots.
+    /// `environment`: where the cache is (`XDG_CACHE_HOME`, `HOME`), as for the command line.
     public init(input: FileHandle, output: FileHandle, root: String? = nil,
                 startedIn directory: String = FileManager.default.currentDirectoryPath,
-                timeLimit: Duration = DocumentLanes.standardTimeLimit) {
+                timeLimit: Duration = DocumentLanes.standardTimeLimit, environment: CommandEnvironment = .current) {
         connection = JSONRPCConnection(input: input, output: output, framing: .newlineDelimited)
         workers = DocumentLanes(timeLimit: timeLimit)
-        let folder = root ?? MCPReach.startingFolder(directory, home: ProcessInfo.processInfo.environment["HOME"])
-        currentWorkspace = Workspace.forServer(roots: folder.map { [Paths.absolute($0)] } ?? [], confined: true)
+        self.environment = environment
+        let folder = root ?? MCPReach.startingFolder(directory, home: environment.variables["HOME"])
+        currentWorkspace = Workspace.forServer(roots: folder.map { [Paths.absolute($0)] } ?? [], confined: true, environment: environment)
     }
 
     /// Asks the client for its roots (after `initialized`, and whenever it says they changed).
@@ -67,7 +70,7 @@ public final class MCPServer: @unchecked Sendable {
         guard let result = message["result"] else { return }
         let folders = MCPReach.folders(fromRoots: result)
         guard !folders.isEmpty else { return }
-        let workspace = Workspace.forServer(roots: folders, confined: true)
+        let workspace = Workspace.forServer(roots: folders, confined: true, environment: environment)
         lock.withLock { currentWorkspace = workspace }
     }
 

@@ -241,7 +241,7 @@ struct LintRun {
 
     func resultCache() -> ResultCache? {
         if let path = options.cachePath { return ResultCache(directory: path) }
-        return ResultCache.defaultDirectory(environment: environment.variables).map(ResultCache.init(directory:))
+        return ResultCache.defaultDirectory(environment: environment.variables).map { ResultCache(directory: $0) }
     }
 }
 

@@ -326,6 +326,20 @@ import SyntheticCorpus
         for index in 0..<10 { #expect(cache.declarations(digest: SHA256.digest("file \(index)")) != nil) }
     }
 
+    /// An index names the build that wrote it: another build (another version, or a development
+    /// build of this one, whose flags may mean something else) reads nothing from it and finds
+    /// everything afresh, rather than skipping files on another build's word.
+    @Test func anIndexIsReadOnlyByTheBuildThatWroteIt() throws {
+        let tree = try TemporaryTree()
+        var prefilter = Prefilter()
+        prefilter.hasQuery = true
+        let digest = SHA256.digest("file")
+        ResultCache(directory: tree.path("cache"), identity: "build-a").store([digest: prefilter], in: ScanIndex.self)
+        #expect(ResultCache(directory: tree.path("cache"), identity: "build-a").read(ScanIndex.self)[digest]?.hasQuery == true)
+        #expect(ResultCache(directory: tree.path("cache"), identity: "build-b").read(ScanIndex.self).isEmpty)
+        #expect(ResultCache.carriesItsDigest(tree.path("cache/\(ScanIndex.fileName)")), "still prunable as the cache's own")
+    }
+
     /// Indexes of an earlier format are removed by pruning; the current ones, files that are
     /// no index, and files named like an earlier index that the cache did not write (a user's
     /// `scan-index-v1.tsv` in a folder named with --cache-path), are not.

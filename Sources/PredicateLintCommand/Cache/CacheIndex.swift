@@ -25,7 +25,7 @@ extension ResultCache {
     /// The records of an index; empty when there is none.
     func read<Index: CacheIndex>(_ index: Index.Type) -> [Index.Key: Index.Value] {
         var records: [Index.Key: Index.Value] = [:]
-        Self.forEachRecord(inFile: "\(directory)/\(Index.fileName)", fields: Index.fieldCount) { fields in
+        Self.forEachRecord(inFile: "\(directory)/\(Index.fileName)", fields: Index.fieldCount, identity: identity) { fields in
             if let (key, value) = Index.record(fields) { records[key] = value }
         }
         return records
@@ -33,9 +33,9 @@ extension ResultCache {
 
     /// Replaces the index with these records, under the digest of their lines (as an entry is
     /// under its payload's): a hand-edited or damaged line would otherwise pair a file with
-    /// another content's findings.
+    /// another content's findings. The first line digested names the build that wrote it.
     func store<Index: CacheIndex>(_ records: [Index.Key: Index.Value], in index: Index.Type) {
-        var text = ""
+        var text = "build \(identity)\n"
         for (key, value) in records {
             guard let line = Index.line(key, value) else { continue }
             text += line + "\n"
@@ -63,16 +63,19 @@ extension ResultCache {
     }
 
     /// Calls `body` with the tab-separated fields of each line of an index file that has
-    /// exactly `fields` of them, after its first line, the digest of the rest. An index whose
-    /// lines do not match it is not read at all (the run then finds everything afresh and
-    /// writes it anew); a line without that many fields is skipped. Read as bytes: an index
-    /// has a line per file of a large app.
-    private static func forEachRecord(inFile path: String, fields count: Int, _ body: ([UnsafeRawBufferPointer]) -> Void) {
+    /// exactly `fields` of them, after its first line, the digest of the rest, and its second,
+    /// the build that wrote it. An index whose lines do not match the digest, or that another
+    /// build wrote, is not read at all (the run then finds everything afresh and writes it
+    /// anew); a line without that many fields is skipped. Read as bytes: an index has a line
+    /// per file of a large app.
+    private static func forEachRecord(inFile path: String, fields count: Int, identity: String, _ body: ([UnsafeRawBufferPointer]) -> Void) {
         guard let data = FileManager.default.contents(atPath: path) else { return }
+        let builder = Array("build \(identity)\n".utf8)
         data.withUnsafeBytes { file in
             guard let newline = file.firstIndex(of: 0x0A), let stated = ContentDigest(hexBytes: UnsafeRawBufferPointer(rebasing: file[..<newline])),
-                  SHA256.digest(UnsafeRawBufferPointer(rebasing: file[(newline + 1)...])) == stated else { return }
-            let bytes = UnsafeRawBufferPointer(rebasing: file[(newline + 1)...])
+                  SHA256.digest(UnsafeRawBufferPointer(rebasing: file[(newline + 1)...])) == stated,
+                  file[(newline + 1)...].starts(with: builder) else { return }
+            let bytes = UnsafeRawBufferPointer(rebasing: file[(newline + 1 + builder.count)...])
             guard let base = bytes.baseAddress else { return }
             var fields: [UnsafeRawBufferPointer] = []
             fields.reserveCapacity(count)

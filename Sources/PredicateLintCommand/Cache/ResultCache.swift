@@ -22,9 +22,18 @@ public final class ResultCache: Sendable {
         #endif
     }
 
-    public init(directory: String) {
+    /// The build that reads and writes the indexes: an index another build wrote (another
+    /// version, or a development build of the same one, whose flags may mean something else)
+    /// is not read. Entries carry the same in their names.
+    let identity: String
+
+    public init(directory: String, identity: String = ResultCache.buildIdentity) {
         self.directory = directory
+        self.identity = identity
     }
+
+    /// This build: the entries' format, the version and the executable's stamp.
+    public static let buildIdentity = SHA256.digest([format, ToolVersion.current, ToolVersion.buildStamp]).description
 
     // MARK: Keys
 

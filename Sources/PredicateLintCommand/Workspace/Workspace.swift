@@ -67,7 +67,7 @@ public final class Workspace: @unchecked Sendable {
     /// is no `--config`, so nothing can fail here), and declarations are cached as on the
     /// command line. `confined`: it reads nothing outside `roots` (the MCP server's promise).
     public static func forServer(roots: [String], confined: Bool = false, environment: CommandEnvironment = .current) -> Workspace {
-        let cache = ResultCache.defaultDirectory(environment: environment.variables).map(ResultCache.init(directory:))
+        let cache = ResultCache.defaultDirectory(environment: environment.variables).map { ResultCache(directory: $0) }
         // A server runs for days and never ends a run: the cache is kept bounded when it starts.
         cache?.prune(limit: ResultCache.limit(forRunOver: 0))
         // Without a configuration path the initializer cannot throw.

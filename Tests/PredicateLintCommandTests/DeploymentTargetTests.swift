@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PredicateLintCommand
 import PredicateLintCore
+import SyntheticCorpus
 
 /// The deployment target, found where the project states it (read as text), or configured.
 @Suite struct DeploymentTargetTests {
@@ -113,6 +114,29 @@ import PredicateLintCore
         let hostileManifest = "import PackageDescription\nlet package = Package(name: \"A\", platforms: [.iOS(.v17)])\n"
             + String(repeating: "/* ", count: 100_000)
         #expect(ProjectDeploymentTarget.fromPackageManifest(hostileManifest)?.description == "iOS 17", "the comment opens after the platforms")
+    }
+
+    /// Project and workspace files, mutated: the readers never crash or hang, and state only
+    /// versions they could read.
+    @Test(arguments: 0..<4)
+    func projectFileMutationsNeverCrash(_ shard: Int) {
+        let seeds = [
+            Self.xcodeProject(project: "IPHONEOS_DEPLOYMENT_TARGET = 17.0; SDKROOT = iphoneos;",
+                              targets: [(type: "application", settings: #"MACOSX_DEPLOYMENT_TARGET = "14.4"; SUPPORTED_PLATFORMS = "macosx";"#),
+                                        (type: "bundle.unit-test", settings: "IPHONEOS_DEPLOYMENT_TARGET = 16.0;")]),
+            #"<?xml version="1.0"?><Workspace version = "1.0"><FileRef location = "group:App.xcodeproj"></FileRef>"#
+                + #"<FileRef location = "container:Other/Tool.xcodeproj"></FileRef></Workspace>"#,
+        ]
+        var random = SeededRandom(seed: UInt64(shard) &* 15_485_863 &+ 5)
+        for _ in 0..<300 {
+            let text = Mutation.mutate(seeds[random.next(upTo: seeds.count)], splicingFrom: seeds, &random)
+            for version in ProjectDeploymentTarget.fromXcodeProject(text)?.minimums.values.map({ $0 }) ?? [] {
+                #expect(!version.isEmpty && version.allSatisfy { $0 >= 0 }, "\(text)")
+            }
+            for project in ProjectDeploymentTarget.projectsReferenced(by: text) {
+                #expect(project.hasSuffix(".xcodeproj") && !project.contains(".."), "\(text)")
+            }
+        }
     }
 
     /// Targets inherit the project's settings; the project's own default counts only where a

@@ -11,29 +11,8 @@ import Testing
             + rule.description.corrections.map(\.before.plainCode)
     } + ExampleModels.files.map(\.source)
 
-    /// Byte flips, insertions of syntax-heavy bytes, deletions, truncations and splices of
-    /// two seeds; the result may be any bytes, decoded as a lossy string like the tool does.
     static func mutate(_ seed: String, _ random: inout SeededRandom) -> String {
-        var bytes = Array(seed.utf8)
-        let interesting: [UInt8] = Array("{}()[]<>$0.?!#@\"\\/*=&|~,:;\n\r\t é".utf8) + [0x00, 0xFF, 0xC3]
-        for _ in 0..<(1 + random.next(upTo: 4)) {
-            switch random.next(upTo: 5) {
-            case 0 where !bytes.isEmpty:
-                bytes[random.next(upTo: bytes.count)] = UInt8(truncatingIfNeeded: random.next())
-            case 1:
-                bytes.insert(interesting[random.next(upTo: interesting.count)], at: random.next(upTo: bytes.count + 1))
-            case 2 where !bytes.isEmpty:
-                let start = random.next(upTo: bytes.count)
-                bytes.removeSubrange(start..<min(bytes.count, start + 1 + random.next(upTo: 8)))
-            case 3:
-                bytes = Array(bytes.prefix(random.next(upTo: bytes.count + 1)))
-            default:
-                let other = Array(seeds[random.next(upTo: seeds.count)].utf8)
-                let cut = random.next(upTo: bytes.count + 1)
-                bytes = Array(bytes.prefix(cut)) + Array(other.suffix(random.next(upTo: other.count + 1)))
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        Mutation.mutate(seed, splicingFrom: seeds, &random)
     }
 
     @Test(arguments: 0..<8)
@@ -54,6 +33,39 @@ import Testing
             let fixed = fixer.fix(file, models: models)
             if !file.tree.hasError && fixed.changed {
                 #expect(!SourceFile(path: "Fuzz.swift", text: fixed.text).tree.hasError, "a fix broke:\n\(text)")
+            }
+        }
+    }
+
+    /// Manifests as people write them, mutated: `PackageManifest` (targets, products, platforms)
+    /// never crashes or hangs, and states only versions it could read.
+    static let manifestSeeds = [
+        """
+        // swift-tools-version: 6.0
+        import PackageDescription
+        let package = Package(
+            name: "Store", platforms: [.iOS(.v17), .macOS("14.4"), .watchOS(.v10_2)],
+            products: [.library(name: "Store", targets: ["Store", "StoreUI"])],
+            dependencies: [.package(path: "../Models"), .package(url: "https://example.com/x.git", from: "1.0.0")],
+            targets: [
+                .target(name: "Store", dependencies: [.product(name: "Models", package: "Models")], path: "Sources/Store"),
+                .target(name: "StoreUI", dependencies: ["Store"]),
+                .testTarget(name: "StoreTests", dependencies: [.target(name: "Store")]),
+            ]
+        )
+        """,
+        "import PackageDescription\nlet name = \"A\"\nlet package = Package(name: name, targets: [.target(name: name)])\n",
+        "public protocol Package: Identifiable { var name: String { get } }\n",
+    ]
+
+    @Test(arguments: 0..<4)
+    func manifestMutationsNeverCrash(_ shard: Int) {
+        var random = SeededRandom(seed: UInt64(shard) &* 104_729 &+ 3)
+        for _ in 0..<400 {
+            let text = Mutation.mutate(Self.manifestSeeds[random.next(upTo: Self.manifestSeeds.count)], splicingFrom: Self.manifestSeeds, &random)
+            let manifest = PackageManifest(text: text)
+            for version in manifest.deploymentTarget?.minimums.values.map({ $0 }) ?? [] {
+                #expect(!version.isEmpty && version.allSatisfy { $0 >= 0 }, "\(text)")
             }
         }
     }

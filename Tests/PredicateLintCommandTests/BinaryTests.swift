@@ -31,6 +31,31 @@ import Testing
         return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
     }
 
+    /// A name that is not UTF-8, given directly (an argument, a run-script variable, a line of an
+    /// input file list), decodes to a spelling with U+FFFD that may be another file's: it is
+    /// refused, naming its bytes, and that other file is never checked in its place.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: executable.path)))
+    func aNameThatIsNotUTF8IsRefusedNotReplaced() throws {
+        let bad = "let p = #Predicate<Website> { $0.url.hasPrefix(\"a\") }\n"
+        let tree = try TemporaryTree(["A\u{FFFD}.swift": bad, "Good.swift": bad])
+        let folder = tree.path()
+        try tree.write("inputs.xcfilelist", Data("\(folder)/A".utf8) + Data([0xFF]) + Data(".swift\n\(folder)/Good.swift\n".utf8))
+        let runs = [
+            "exec '\(Self.executable.path)' lint --no-cache \"$(printf '\(folder)/A\\377.swift')\" '\(folder)/Good.swift'",
+            "SCRIPT_INPUT_FILE_COUNT=2 SCRIPT_INPUT_FILE_0=\"$(printf '\(folder)/A\\377.swift')\" SCRIPT_INPUT_FILE_1='\(folder)/Good.swift' "
+                + "exec '\(Self.executable.path)' lint --no-cache --use-script-input-files",
+            "SCRIPT_INPUT_FILE_LIST_COUNT=1 SCRIPT_INPUT_FILE_LIST_0='\(folder)/inputs.xcfilelist' "
+                + "exec '\(Self.executable.path)' lint --no-cache --use-script-input-file-lists",
+        ]
+        for script in runs {
+            let run = try runProgram("/bin/sh", ["-c", script])
+            #expect(run.status == 2, "\(script): \(run.output)")
+            #expect(run.output.contains("error: \(folder)/A\\xFF.swift: is not a UTF-8 name"), "\(script): \(run.output)")
+            #expect(run.output.contains("Good.swift:1:"), "the other file is still checked: \(run.output)")
+            #expect(!run.output.contains("A\u{FFFD}.swift:1:"), "the look-alike is never checked in its place: \(run.output)")
+        }
+    }
+
     /// `--stdin` with standard input closed, or a folder, is an error that says what to do, not
     /// a crash (Foundation's `readDataToEndOfFile` stopped the process); piped text is checked.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: executable.path)))

@@ -14,9 +14,12 @@ enum ScriptInputFiles {
         var itemPrefix: String { self == .files ? "SCRIPT_INPUT_FILE_" : "SCRIPT_INPUT_FILE_LIST_" }
     }
 
-    /// The Swift files `sources` name in `variables`, in their order; or what is missing.
-    static func paths(from sources: [Source], variables: [String: String]) -> Result<[String], UsageError> {
+    /// The Swift files `sources` name in `variables`, in their order, with the lines of file
+    /// lists that are not UTF-8 (by their decoded spelling, bytes escaped); or what is missing.
+    static func paths(from sources: [Source], variables: [String: String])
+        -> Result<(paths: [String], undecodable: [String: String]), UsageError> {
         var paths: [String] = []
+        var undecodable: [String: String] = [:]
         for source in sources {
             guard let text = variables[source.countVariable] else {
                 return .failure(UsageError(message: "\(source.rawValue): \(source.countVariable) is not set; Xcode sets it in a "
@@ -41,10 +44,16 @@ enum ScriptInputFiles {
                     return .failure(UsageError(message: "\(value): the input file list \(name) names cannot be read; "
                         + "check the run-script phase's input file lists"))
                 }
-                paths += String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
-                    .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                for line in data.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D }) {
+                    let path = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                    guard !path.isEmpty else { continue }
+                    paths.append(path)
+                    Array(line).withUnsafeBufferPointer { bytes in
+                        if !ScannedFile.isValidUTF8(bytes) { undecodable[path] = Paths.escapingBytes(bytes) }
+                    }
+                }
             }
         }
-        return .success(paths.filter { $0.hasSuffix(".swift") })
+        return .success((paths.filter { $0.hasSuffix(".swift") }, undecodable))
     }
 }

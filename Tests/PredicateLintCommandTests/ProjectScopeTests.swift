@@ -27,6 +27,30 @@ import Testing
         #expect(rules(output, in: "Blog/Sources/Blog/List.swift") == [])
     }
 
+    /// Two Xcode apps under a root manifest whose targets hold neither, or under a root
+    /// workspace: each app sees its own models and the shared package's, never the other
+    /// app's. Before, the two `Item`s made the name ambiguous and every model finding of both
+    /// apps was dropped.
+    @Test(arguments: ["Package.swift", "All.xcworkspace/contents.xcworkspacedata"])
+    func twoAppsUnderOneRootDoNotMix(_ rootMarker: String) throws {
+        let tree = try TemporaryTree([
+            rootMarker: rootMarker.hasSuffix(".swift")
+                ? "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"Tools\", targets: [.executableTarget(name: \"Lint\", path: \"Tools/Lint\")])\n"
+                : "<Workspace version = \"1.0\"></Workspace>\n",
+            "Tools/Lint/main.swift": "print(1)\n",
+            "Shop/Shop.xcodeproj/project.pbxproj": "// Xcode project\n",
+            "Shop/Models/Item.swift": "@Model final class Item {\n var price = 0\n var isCheap: Bool { price < 10 }\n}\n",
+            "Shop/Views/List.swift": Self.predicate + "let q = #Predicate<Tag> { $0.isHidden }\n",
+            "Blog/Blog.xcodeproj/project.pbxproj": "// Xcode project\n",
+            "Blog/Item.swift": "@Model final class Item {\n var isCheap = false\n}\n",
+            "Blog/List.swift": Self.predicate + "let q = #Predicate<Tag> { $0.isHidden }\n",
+            "Shared/Tag.swift": "@Model final class Tag {\n var name = \"\"\n var isHidden: Bool { name.isEmpty }\n}\n",
+        ])
+        let output = Command.run(["--no-cache", tree.path()])
+        #expect(rules(output, in: "Shop/Views/List.swift") == ["computed-property", "computed-property"], "\(output.standardOutput)")
+        #expect(rules(output, in: "Blog/List.swift") == ["computed-property"], "only the shared Tag's: \(output.standardOutput)")
+    }
+
     @Test func aLocalPackageInsideAnAppBelongsToTheApp() throws {
         let tree = try TemporaryTree([
             "App/App.xcodeproj/project.pbxproj": "// Xcode project\n",

@@ -11,6 +11,8 @@ struct DeclarationsPass: Sendable {
     let prefilter: Bool
     /// The project a path belongs to.
     let projectOf: @Sendable (String) -> Project
+    /// The Xcode apps' folders inside a project, from the paths of its files.
+    let appFoldersOf: @Sendable (Project, [String]) -> [String]
 
     /// The models of each project of `byProject`, and the files of `linting` this pass parsed
     /// as `lint` would, by path.
@@ -87,7 +89,8 @@ struct DeclarationsPass: Sendable {
         for case let (path, .success(manifest)) in manifests { manifestsByProject[projectOf(path), default: [:]][path] = manifest }
         let sharedPaths = Set(shared.map(\.path))
         let models = Dictionary(uniqueKeysWithValues: byProject.keys.map {
-            ($0, ProjectModels(contributions: contributions[$0] ?? [:], manifests: manifestsByProject[$0] ?? [:], seenByAll: sharedPaths))
+            ($0, ProjectModels(contributions: contributions[$0] ?? [:], manifests: manifestsByProject[$0] ?? [:], seenByAll: sharedPaths,
+                               appFolders: appFoldersOf($0, (byProject[$0] ?? []).map(\.path))))
         })
         return (models, parsedForLint)
     }

@@ -99,6 +99,22 @@ final class ProjectLocator: @unchecked Sendable {
         return folders
     }
 
+    /// The folders strictly inside `project` that hold an Xcode project (`.xcodeproj`), among
+    /// those holding any of `files`: each is an app compiled apart from the others. Only
+    /// folders with a marker are listed, and each once.
+    func appFolders(in project: Project, holding files: [String]) -> [String] {
+        var candidates: Set<String> = []
+        for file in files {
+            var folder = Paths.folder(of: file)
+            while folder != project.folder, Paths.isWithin(folder, folder: project.folder), candidates.insert(folder).inserted {
+                folder = Paths.folder(of: folder)
+            }
+        }
+        return candidates.filter { folder in
+            hasMarker(folder) && (FileDiscovery.directoryEntries(folder) ?? []).contains { $0.0.hasSuffix(".xcodeproj") }
+        }.sorted()
+    }
+
     /// Folders whose listing was just read (by discovery): whether each holds a marker.
     func noteListed(_ markers: [(folder: String, hasMarker: Bool)]) {
         lock.withLock {

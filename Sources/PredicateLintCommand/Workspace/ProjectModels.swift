@@ -32,6 +32,8 @@ public struct ProjectModels: Sendable {
     public let manifests: [String: Manifest]
     /// Files every file sees, whatever its module (`--models`: a target's dependencies).
     public let seenByAll: Set<String>
+    /// The folders of the Xcode apps inside the project: an app's files do not see another's.
+    public let appFolders: [String]
     /// Every declaration of the project: what a file outside the packages' targets sees.
     public var index: ModelIndex { indexes.whole }
     public private(set) var digest: String
@@ -39,20 +41,23 @@ public struct ProjectModels: Sendable {
 
     public static let empty = ProjectModels(contributions: [:])
 
-    public init(contributions: [String: Contribution], manifests: [String: Manifest] = [:], seenByAll: Set<String> = []) {
+    public init(contributions: [String: Contribution], manifests: [String: Manifest] = [:], seenByAll: Set<String> = [],
+                appFolders: [String] = []) {
         self.contributions = contributions
         self.manifests = manifests
         self.seenByAll = seenByAll
+        self.appFolders = appFolders.sorted()
         let paths = contributions.keys.sorted()
         indexes = ModuleScopedIndexes(
             files: paths.map { (path: $0, declarations: contributions[$0]!.declarations) },
             modules: SourceModules(manifests: Dictionary(uniqueKeysWithValues: manifests.map {
                 (SourceModules.folder(ofManifest: $0.key), $0.value.manifest)
             })),
-            seenByAll: seenByAll)
+            seenByAll: seenByAll, appFolders: appFolders)
         let manifestPaths = manifests.keys.sorted()
         digest = SHA256.digest(paths.flatMap { [$0, contributions[$0]!.contentDigest.description] }
-            + manifestPaths.flatMap { ["manifest", $0, manifests[$0]!.contentDigest.description] }).description
+            + manifestPaths.flatMap { ["manifest", $0, manifests[$0]!.contentDigest.description] }
+            + self.appFolders.map { "app \($0)" }).description
     }
 
     /// The declarations the code of the file at `path` can see: its module's and its
@@ -68,7 +73,7 @@ public struct ProjectModels: Sendable {
         guard contributions[path]?.declarations != contribution?.declarations else { return nil }
         var changed = contributions
         changed[path] = contribution
-        return ProjectModels(contributions: changed, manifests: manifests, seenByAll: seenByAll)
+        return ProjectModels(contributions: changed, manifests: manifests, seenByAll: seenByAll, appFolders: appFolders)
     }
 
     /// The same models with one package manifest replaced (nil: it is gone), or nil when its
@@ -77,6 +82,6 @@ public struct ProjectModels: Sendable {
         guard manifests[path] != manifest else { return nil }
         var changed = manifests
         changed[path] = manifest
-        return ProjectModels(contributions: contributions, manifests: changed, seenByAll: seenByAll)
+        return ProjectModels(contributions: contributions, manifests: changed, seenByAll: seenByAll, appFolders: appFolders)
     }
 }

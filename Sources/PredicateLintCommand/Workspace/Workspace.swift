@@ -60,7 +60,8 @@ public final class Workspace: @unchecked Sendable {
         scanIndexes = ScanIndexes(cache: settings.cache)
         let projects = projects
         modelsPerProject = ModelsPerProject(pass: DeclarationsPass(cache: settings.cache, prefilter: settings.prefilter,
-                                                                   projectOf: { projects.project(of: $0) }))
+                                                                   projectOf: { projects.project(of: $0) },
+                                                                   appFoldersOf: { projects.appFolders(in: $0, holding: $1) }))
     }
 
     /// A workspace for a long-lived server: the nearest `.predicate-lint.json` decides (there

@@ -158,31 +158,43 @@ public struct SourceModules: Sendable, Equatable {
     }
 }
 
-/// One project's model indexes by what its files see: every declaration for a file outside
-/// the packages' targets (or where the manifests leave doubt), and one index per set of
-/// modules a target sees, built when first asked (a project's targets share a few such sets).
-/// Safe to ask from many threads.
+/// One project's model indexes by what its files see: one index per set of modules a
+/// package target sees; for a file of an Xcode app (a folder holding an `.xcodeproj`), what
+/// lies outside the other apps' folders, since two apps are compiled apart even where a root
+/// manifest or workspace holds both; every declaration for any other file (or where the
+/// manifests leave doubt). Each built when first asked. Safe to ask from many threads.
 public final class ModuleScopedIndexes: @unchecked Sendable {
     /// Every declaration of the project.
     public let whole: ModelIndex
     private let modules: SourceModules
     private let files: [(path: String, declarations: FileDeclarations)]
     private let seenByAll: Set<String>
+    /// Folders below the project's holding an `.xcodeproj`, deepest first.
+    private let appFolders: [String]
     private var byVisibleModules: [Set<SourceModules.Module>: ModelIndex] = [:]
+    private var byAppFolder: [String: ModelIndex] = [:]
     private let lock = NSLock()
 
     /// `files` by path, in a stable order; `seenByAll`: paths every file sees whatever its
-    /// module (`--models`: a target's dependencies).
-    public init(files: [(path: String, declarations: FileDeclarations)], modules: SourceModules, seenByAll: Set<String> = []) {
+    /// module (`--models`: a target's dependencies); `appFolders`: the folders of the Xcode
+    /// apps inside the project (not the project's own folder).
+    public init(files: [(path: String, declarations: FileDeclarations)], modules: SourceModules, seenByAll: Set<String> = [],
+                appFolders: [String] = []) {
         self.files = files
         self.modules = modules
         self.seenByAll = seenByAll
+        self.appFolders = appFolders.sorted { $0.utf8.count > $1.utf8.count }
         whole = ModelIndex(files.map(\.declarations), ownModules: ModelIndex.ownModules(ofPaths: files.map(\.path)))
+    }
+
+    /// The deepest app folder holding `path`.
+    private func app(of path: String) -> String? {
+        appFolders.first { SourceModules.isWithin(path, $0) && path != $0 }
     }
 
     /// The declarations the code of the file at `path` can see.
     public func index(for path: String) -> ModelIndex {
-        guard !modules.isEmpty, let visible = modules.visibleModules(from: path) else { return whole }
+        guard !modules.isEmpty, let visible = modules.visibleModules(from: path) else { return appIndex(for: path) }
         if let known = lock.withLock({ byVisibleModules[visible] }) { return known }
         // Built outside the lock: two threads may build the same one, and the first is kept.
         let seen = files.filter { seenByAll.contains($0.path) || modules.isVisible($0.path, from: visible) }
@@ -190,6 +202,23 @@ public final class ModuleScopedIndexes: @unchecked Sendable {
         return lock.withLock {
             if let first = byVisibleModules[visible] { return first }
             byVisibleModules[visible] = index
+            return index
+        }
+    }
+
+    /// For a file outside the packages' targets: inside an app, everything but the other apps'
+    /// files (an app nested in another sees the outer one's); elsewhere, everything.
+    private func appIndex(for path: String) -> ModelIndex {
+        guard let app = app(of: path) else { return whole }
+        if let known = lock.withLock({ byAppFolder[app] }) { return known }
+        let seen = files.filter { file in
+            guard !seenByAll.contains(file.path), let other = self.app(of: file.path) else { return true }
+            return SourceModules.isWithin(app, other)
+        }
+        let index = ModelIndex(seen.map(\.declarations), ownModules: ModelIndex.ownModules(ofPaths: seen.map(\.path)))
+        return lock.withLock {
+            if let first = byAppFolder[app] { return first }
+            byAppFolder[app] = index
             return index
         }
     }

@@ -102,6 +102,11 @@ import SyntheticCorpus
         let hostileProjects = [
             String(repeating: "A", count: 200_000) + String(repeating: "_DEPLOYMENT_TARGET", count: 20_000),
             "objects = { L = { isa = XCConfigurationList; buildConfigurations = (" + String(repeating: "x", count: 400_000) + " }; };",
+            // A closed list of one long word: the release build of b498fb7 took more than two
+            // minutes over these 44 KB (measured with `config --effective`).
+            "objects = { C = { isa = XCBuildConfiguration; buildSettings = { IPHONEOS_DEPLOYMENT_TARGET = 18.0; }; name = Debug; }; "
+                + "L = { isa = XCConfigurationList; buildConfigurations = ( " + String(repeating: "x", count: 44_000) + " ); }; "
+                + "T = { isa = PBXNativeTarget; buildConfigurationList = L; name = App; }; };",
             String(repeating: "SDKROOT = \"", count: 40_000) + String(repeating: "a", count: 200_000),
             String(repeating: "SUPPORTED_PLATFORMS = ", count: 40_000),
             String(repeating: "/* ", count: 100_000),

@@ -60,9 +60,16 @@ import Testing
         let findings = lint(before, beside: `case`.before.files, deploymentTarget: `case`.deploymentTarget)
             .filter { $0.ruleID == `case`.ruleID }
         #expect(findings.map(\.offset) == `case`.before.markerOffsets, sourceLocation: location)
-        let edits = findings.compactMap(\.correction).flatMap(\.edits)
         #expect(findings.allSatisfy { $0.correction != nil }, sourceLocation: location)
-        let corrected = before.applying(edits)
+        // Applied as `--fix` applies them: corrections that touch the same place (two constants
+        // before one statement) wait for the next pass, after the code is linted again.
+        var corrected = before
+        for _ in 0..<Fixer.maximumPasses {
+            let pending = lint(corrected, beside: `case`.before.files, deploymentTarget: `case`.deploymentTarget).filter { $0.ruleID == `case`.ruleID }
+            let edits = Fixer.nonOverlappingEdits(of: pending, newline: "\n").edits
+            if edits.isEmpty { break }
+            corrected = corrected.applying(edits)
+        }
         #expect(corrected == `case`.after, sourceLocation: location)
         #expect(lint(corrected, beside: `case`.before.files, deploymentTarget: `case`.deploymentTarget).isEmpty, "the corrected code must be clean",
                 sourceLocation: location)

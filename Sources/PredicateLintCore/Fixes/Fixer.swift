@@ -61,12 +61,15 @@ public struct Fixer: Sendable {
     }
 
     /// The edits of as many corrections as can be applied together: a correction whose edits
-    /// overlap one already taken waits for the next pass.
+    /// overlap one already taken waits for the next pass. Taken in the order of the findings in
+    /// the text, whatever rules are enabled, so that constants two fixes declare before one
+    /// statement always come in the same order.
     static func nonOverlappingEdits(of findings: [Finding], newline: String) -> (edits: [TextEdit], findings: Int) {
         var taken: [Range<Int>] = []
         var edits: [TextEdit] = []
         var count = 0
-        for correction in findings.compactMap(\.correction) {
+        let ordered = findings.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
+        for correction in ordered.compactMap(\.correction) {
             let ranges = correction.edits.map(\.range)
             let overlaps = ranges.contains { range in taken.contains { conflict($0, range) } }
             guard !overlaps else { continue }

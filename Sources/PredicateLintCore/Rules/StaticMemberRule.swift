@@ -50,6 +50,48 @@ public struct StaticMemberRule: PredicateRule {
             Example(#"#Predicate<Movie> { movie in movie.director?.name == "Nolan" }"#),
             // A closure parameter that shadows the type's name is a value, not the type.
             Example("#Predicate<Movie> { Movie in Movie.year > 2000 }"),
+        ],
+        corrections: [
+            (Example("""
+            func released() -> Predicate<Movie> {
+                #Predicate<Movie> { $0.releaseDate < Date.↓now }
+            }
+            """), """
+            func released() -> Predicate<Movie> {
+                let now = Date.now
+                return #Predicate<Movie> { $0.releaseDate < now }
+            }
+            """),
+            // The whole value is worked out before the predicate; one constant serves two uses.
+            (Example("""
+            func releasedThisWeek() -> Predicate<Movie> {
+                let predicate = #Predicate<Movie> { movie in
+                    movie.releaseDate > Date.↓now.addingTimeInterval(-604_800) && movie.releaseDate < Date.↓now
+                        && movie.rating > 0 || movie.releaseDate == Date.↓now
+                }
+                return predicate
+            }
+            """), """
+            func releasedThisWeek() -> Predicate<Movie> {
+                let addingTimeInterval = Date.now.addingTimeInterval(-604_800)
+                let now = Date.now
+                let predicate = #Predicate<Movie> { movie in
+                    movie.releaseDate > addingTimeInterval && movie.releaseDate < now
+                        && movie.rating > 0 || movie.releaseDate == now
+                }
+                return predicate
+            }
+            """),
+            (Example("""
+            func older(than limit: Int) -> Predicate<Movie> {
+                #Predicate<Movie> { $0.year < Int.↓max && $0.rating > 0 }
+            }
+            """), """
+            func older(than limit: Int) -> Predicate<Movie> {
+                let maxValue = Int.max
+                return #Predicate<Movie> { $0.year < maxValue && $0.rating > 0 }
+            }
+            """),
         ])
 
     public init() {}
@@ -59,10 +101,13 @@ public struct StaticMemberRule: PredicateRule {
             guard let base = member.base, Self.isTypeReference(base, context.fileFacts), !Self.isTypePathComponent(member),
                   member.declName.baseName.tokenKind != .keyword(.self) else { return nil }
             let name = member.declName.baseName
+            let correction = ValueHoisting.correction(hoisting: ExprSyntax(member), title: "Capture the value before the predicate", context)
+            let noFix = correction == nil ? ValueHoisting.reasonForNoFix(context).map { "; \($0)" } ?? "" : ""
             return context.finding(
                 self, at: name,
                 message: "`\(member.trimmedDescription)` is a static member or enum case, which a predicate cannot "
-                    + "reach; hoist it into a `let` before the predicate (`let \(name.text) = \(member.trimmedDescription)`)")
+                    + "reach; hoist it into a `let` before the predicate (`let \(name.text) = \(member.trimmedDescription)`)" + noFix,
+                correction: correction)
         }
     }
 

@@ -28,6 +28,22 @@ public struct StatementHoisting {
         ([base] + (2...9).map { "\(base)\($0)" }).first { isFree($0, at: node, fileScope: fileScope) }
     }
 
+    /// The name of a `let` earlier in the block that holds exactly `value` and is what the name
+    /// means at `node`: a second fix of the same value reuses the first one's constant.
+    public func constant(holding value: String, at node: some SyntaxProtocol, fileScope: FileFacts?) -> String? {
+        for item in block {
+            if item.id == statement.id { break }
+            guard let declaration = item.item.as(VariableDeclSyntax.self), declaration.bindingSpecifier.tokenKind == .keyword(.let),
+                  declaration.bindings.count == 1, let binding = declaration.bindings.first,
+                  let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                  binding.initializer?.value.trimmedDescription == value,
+                  case .variable(let found)? = LexicalLookup.binding(of: name, from: node, fileScope: fileScope), found.id == binding.id
+            else { continue }
+            return name
+        }
+        return nil
+    }
+
     /// The edit that declares `let name = value` before the statement.
     public func declaration(_ name: String, _ value: String) -> TextEdit {
         // A lone expression is the body's implicit result; after a new `let` it needs `return`.

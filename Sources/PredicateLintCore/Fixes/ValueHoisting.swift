@@ -1,0 +1,90 @@
+import SwiftSyntax
+
+/// The fix for a value a predicate cannot work out itself (`Date.now`, `Movie.epicThreshold`,
+/// `Calendar.current.startOfDay(for: day)`): the largest expression around it that reads
+/// nothing of the predicate is moved into a `let` just before the statement holding the
+/// predicate (`StatementHoisting`), and the predicate captures that constant. The value is then
+/// worked out when the predicate is made, which is what a capture means; nothing that depends
+/// on the model leaves the predicate.
+enum ValueHoisting {
+    /// The correction, or nil where there is no statement to put the `let` before (a property
+    /// initializer, a global) or the value cannot be moved.
+    static func correction(hoisting node: ExprSyntax, title: String, _ context: RuleContext) -> Correction? {
+        let value = largestIndependentExpression(around: node, context)
+        guard isIndependent(value, context), let hoisting = StatementHoisting(before: context.site.macro) else { return nil }
+        let text = value.trimmedDescription
+        if let existing = hoisting.constant(holding: text, at: context.site.macro, fileScope: context.fileFacts) {
+            return Correction(title: title, edits: [TextEdit(replacing: value, with: existing)])
+        }
+        guard let name = hoisting.freeName(constantName(for: value), at: context.site.macro, fileScope: context.fileFacts) else { return nil }
+        return Correction(title: title, edits: [hoisting.declaration(name, text), TextEdit(replacing: value, with: name)])
+    }
+
+    /// Why no fix is offered, for a message: said where there is no statement to hold the `let`.
+    static func reasonForNoFix(_ context: RuleContext) -> String? {
+        StatementHoisting(before: context.site.macro) == nil
+            ? "no fix is offered here, as this predicate is not in a function or initializer body, so there is no "
+                + "statement before it to hold the `let`: declare the value as a `static let` of the type, or build the "
+                + "predicate in `init`"
+            : nil
+    }
+
+    /// `Date.now` → `Date.now.addingTimeInterval(-60)` → …, while the wider expression is still
+    /// a member of, or a call on, the narrower one and reads nothing of the predicate.
+    static func largestIndependentExpression(around node: ExprSyntax, _ context: RuleContext) -> ExprSyntax {
+        var current = node
+        while let parent = current.parent {
+            let wider: ExprSyntax?
+            if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == current.id {
+                wider = ExprSyntax(member)
+            } else if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id == current.id, call.trailingClosure == nil {
+                wider = ExprSyntax(call)
+            } else {
+                wider = nil
+            }
+            guard let wider, isIndependent(wider, context) else { break }
+            current = wider
+        }
+        return current
+    }
+
+    /// Reads nothing declared inside the predicate: no closure parameter (the predicate's or a
+    /// nested closure's), no `$0`, no name bound in the predicate's body, no closure at all.
+    static func isIndependent(_ expression: ExprSyntax, _ context: RuleContext) -> Bool {
+        if context.readsInput(expression) { return false }
+        for token in expression.tokens(viewMode: .sourceAccurate) {
+            if case .dollarIdentifier = token.tokenKind { return false }
+            if token.tokenKind == .leftBrace { return false }
+            guard case .identifier = token.tokenKind, let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                  reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id else { continue }
+            switch LexicalLookup.binding(of: token.text, from: reference, fileScope: context.fileFacts) {
+            case .closureParameter(let closure)? where closure.id == context.site.closure.id || closure.isInside(context.site.closure):
+                return false
+            case .variable(let binding)? where binding.isInside(context.site.closure): return false
+            case .optionalBinding(let binding)? where binding.isInside(context.site.closure): return false
+            default: continue
+            }
+        }
+        return true
+    }
+
+    /// Named from what it holds: `now` for `Date.now`, `startOfDay` for
+    /// `Calendar.current.startOfDay(for: day)`; a name Swift reserves, or that would hide a
+    /// standard library function in the rest of the body (`max`), gets `Value` added.
+    static func constantName(for expression: ExprSyntax) -> String {
+        var current = expression
+        while let call = current.as(FunctionCallExprSyntax.self) { current = call.calledExpression }
+        let name = current.as(MemberAccessExprSyntax.self)?.declName.baseName.text.filter { $0 != "`" }
+            ?? current.as(DeclReferenceExprSyntax.self)?.baseName.text ?? "value"
+        let lowered = name.prefix(1).lowercased() + name.dropFirst()
+        return reservedNames.contains(lowered) || lowered.isEmpty ? lowered + "Value" : lowered
+    }
+
+    /// Keywords, and standard library functions a constant of that name would hide.
+    static let reservedNames: Set<String> = [
+        "default", "self", "super", "init", "deinit", "subscript", "let", "var", "func", "class", "struct", "enum", "protocol",
+        "extension", "return", "true", "false", "nil", "in", "is", "as", "if", "else", "for", "while", "repeat", "switch",
+        "case", "where", "guard", "defer", "do", "catch", "throw", "throws", "try", "import", "operator", "static", "type",
+        "max", "min", "abs", "print", "zip", "stride", "swap", "sequence", "repeatElement", "precondition", "assert",
+    ]
+}

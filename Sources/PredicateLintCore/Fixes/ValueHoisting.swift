@@ -11,7 +11,10 @@ enum ValueHoisting {
     /// initializer, a global) or the value cannot be moved.
     static func correction(hoisting node: ExprSyntax, title: String, _ context: RuleContext) -> Correction? {
         let value = largestIndependentExpression(around: node, context)
-        guard isIndependent(value, context), let hoisting = StatementHoisting(before: context.site.macro) else { return nil }
+        // A method (`Calendar.current.isDate` in `….isDate(score.date, …)`) or a receiver of one
+        // would be called on a captured value inside the predicate, which does not build either.
+        guard isIndependent(value, context), !isCalleeOrReceiver(value), let hoisting = StatementHoisting(before: context.site.macro)
+        else { return nil }
         let text = value.trimmedDescription
         if let existing = hoisting.constant(holding: text, at: context.site.macro, fileScope: context.fileFacts) {
             return Correction(title: title, edits: [TextEdit(replacing: value, with: existing)])
@@ -29,8 +32,9 @@ enum ValueHoisting {
             : nil
     }
 
-    /// `Date.now` → `Date.now.addingTimeInterval(-60)` → …, while the wider expression is still
-    /// a member of, or a call on, the narrower one and reads nothing of the predicate.
+    /// `Date.now` → `Date.now.addingTimeInterval(-60)` → `… ?? fallback` → …, while the wider
+    /// expression holds the narrower one as a member's base, a call's callee, an operand or in
+    /// parentheses, and reads nothing of the predicate.
     static func largestIndependentExpression(around node: ExprSyntax, _ context: RuleContext) -> ExprSyntax {
         var current = node
         while let parent = current.parent {
@@ -39,6 +43,10 @@ enum ValueHoisting {
                 wider = ExprSyntax(member)
             } else if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id == current.id, call.trailingClosure == nil {
                 wider = ExprSyntax(call)
+            } else if let infix = parent.as(InfixOperatorExprSyntax.self) {
+                wider = ExprSyntax(infix)
+            } else if let tuple = parent.as(LabeledExprSyntax.self)?.parent?.parent?.as(TupleExprSyntax.self), tuple.elements.count == 1 {
+                wider = ExprSyntax(tuple)
             } else {
                 wider = nil
             }
@@ -46,6 +54,13 @@ enum ValueHoisting {
             current = wider
         }
         return current
+    }
+
+    /// The callee of a call, or the base of a member access, around `expression`.
+    static func isCalleeOrReceiver(_ expression: ExprSyntax) -> Bool {
+        if let member = expression.parent?.as(MemberAccessExprSyntax.self), member.base?.id == expression.id { return true }
+        if let call = expression.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == expression.id { return true }
+        return false
     }
 
     /// Reads nothing declared inside the predicate: no closure parameter (the predicate's or a
@@ -73,12 +88,25 @@ enum ValueHoisting {
     /// standard library function in the rest of the body (`max`), gets `Value` added.
     static func constantName(for expression: ExprSyntax) -> String {
         var current = expression
-        while let call = current.as(FunctionCallExprSyntax.self) { current = call.calledExpression }
+        while true {
+            if let call = current.as(FunctionCallExprSyntax.self) { current = call.calledExpression }
+            else if let infix = current.as(InfixOperatorExprSyntax.self) { current = infix.leftOperand }
+            else if let tuple = current.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { current = only.expression }
+            else { break }
+        }
+        // `ExportStatus.pending.rawValue` → `pending`: a generic last member says less than the one before.
+        while let member = current.as(MemberAccessExprSyntax.self), uninformativeNames.contains(member.declName.baseName.text),
+              let base = member.base, base.is(MemberAccessExprSyntax.self) {
+            current = base
+        }
         let name = current.as(MemberAccessExprSyntax.self)?.declName.baseName.text.filter { $0 != "`" }
             ?? current.as(DeclReferenceExprSyntax.self)?.baseName.text ?? "value"
         let lowered = name.prefix(1).lowercased() + name.dropFirst()
         return reservedNames.contains(lowered) || lowered.isEmpty ? lowered + "Value" : lowered
     }
+
+    /// Members that name a kind of value rather than which one.
+    static let uninformativeNames: Set<String> = ["rawValue", "value", "description", "uuidString", "hashValue", "absoluteString"]
 
     /// Keywords, and standard library functions a constant of that name would hide.
     static let reservedNames: Set<String> = [

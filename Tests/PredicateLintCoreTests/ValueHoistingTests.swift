@@ -1,0 +1,84 @@
+import Testing
+@testable import PredicateLintCore
+
+/// What the `static-member` fix moves out of a predicate, what it names it, and where it offers
+/// nothing: shapes found in real apps (a raw value compared with a stored string, a calendar
+/// method called on a model's date, a bound with a fallback).
+@Suite struct ValueHoistingTests {
+    func staticMember(_ code: String) -> [Finding] {
+        lint(code).filter { $0.ruleID == "static-member" }
+    }
+
+    func fixed(_ code: String) -> String {
+        var text = code
+        for _ in 0..<Fixer.maximumPasses {
+            let edits = Fixer.nonOverlappingEdits(of: staticMember(text), newline: "\n").edits
+            if edits.isEmpty { break }
+            text = text.applying(edits)
+        }
+        return text
+    }
+
+    @Test func aRawValueIsNamedForItsCase() {
+        let code = """
+            enum Status: String { case pending, done }
+            func pending() -> Predicate<Website> {
+                #Predicate<Website> { $0.type == Status.pending.rawValue || $0.type == Status.done.rawValue }
+            }
+            """
+        #expect(fixed(code) == """
+            enum Status: String { case pending, done }
+            func pending() -> Predicate<Website> {
+                let pending = Status.pending.rawValue
+                let done = Status.done.rawValue
+                return #Predicate<Website> { $0.type == pending || $0.type == done }
+            }
+            """)
+    }
+
+    /// The fallback goes with the value: what is left inside reads the model only.
+    @Test func aValueAndItsFallbackMoveTogether() {
+        let code = """
+            func recent() -> Predicate<Movie> {
+                #Predicate<Movie> { $0.releaseDate >= Calendar.current.date(byAdding: .day, value: -7, to: Date.now) ?? Date.now }
+            }
+            """
+        #expect(fixed(code) == """
+            func recent() -> Predicate<Movie> {
+                let date = Calendar.current.date(byAdding: .day, value: -7, to: Date.now) ?? Date.now
+                return #Predicate<Movie> { $0.releaseDate >= date }
+            }
+            """)
+    }
+
+    /// A method called on the model's value stays a method call inside the predicate whatever is
+    /// moved out, so no fix is offered; nor where no statement comes before the predicate.
+    @Test func noFixWhereTheResultCouldNotBuild() {
+        let method = """
+            func sameDay(as day: Date) -> Predicate<Movie> {
+                #Predicate<Movie> { Calendar.current.isDate($0.releaseDate, inSameDayAs: day) }
+            }
+            """
+        #expect(!staticMember(method).isEmpty && staticMember(method).allSatisfy { $0.correction == nil })
+        let property = """
+            struct Recent {
+                let predicate = #Predicate<Movie> { $0.releaseDate < Date.now }
+            }
+            """
+        let findings = staticMember(property)
+        #expect(findings.count == 1 && findings[0].correction == nil)
+        #expect(findings.first?.message.contains("no fix is offered here") == true)
+    }
+
+    /// A value read inside a nested closure, or bound in the predicate's body, stays inside.
+    @Test func nothingThatReadsThePredicateMovesOut() {
+        let nested = """
+            func cheap() -> Predicate<Movie> {
+                #Predicate<Movie> { movie in movie.cast.contains { $0.name == String.init(describing: Int.max) } }
+            }
+            """
+        let after = fixed(nested)
+        #expect(after.contains("$0.name"), "\(after)")
+        #expect(!after.contains("let name"), "\(after)")
+    }
+}

@@ -81,4 +81,29 @@ import Testing
         #expect(after.contains("$0.name"), "\(after)")
         #expect(!after.contains("let name"), "\(after)")
     }
+
+    /// An implicit member is spelled with the compared property's type, as the project names it:
+    /// an enum case builds once captured (the runtime rules then say what they say about enums).
+    @Test func anImplicitMemberIsSpelledWithThePropertysType() {
+        let code = """
+            func comedies() -> Predicate<Movie> {
+                #Predicate<Movie> { $0.genre == .comedy }
+            }
+            """
+        let correction = lint(code).first { $0.ruleID == "implicit-member" }?.correction
+        #expect(code.applying(correction?.edits ?? []) == """
+            func comedies() -> Predicate<Movie> {
+                let comedy = Genre.comedy
+                return #Predicate<Movie> { $0.genre == comedy }
+            }
+            """)
+        // A type the project declares twice, or does not declare and Foundation does not have,
+        // cannot be spelled safely: no fix.
+        let unknown = """
+            func current() -> Predicate<Movie> {
+                #Predicate<Movie> { $0.subtitle == .some("x") }
+            }
+            """
+        #expect(lint(unknown).first { $0.ruleID == "implicit-member" }?.correction == nil)
+    }
 }

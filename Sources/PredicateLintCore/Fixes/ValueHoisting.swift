@@ -9,13 +9,14 @@ import SwiftSyntax
 enum ValueHoisting {
     /// The correction, or nil where there is no statement to put the `let` before (a property
     /// initializer, a global) or the value cannot be moved.
-    static func correction(hoisting node: ExprSyntax, title: String, _ context: RuleContext) -> Correction? {
-        let value = largestIndependentExpression(around: node, context)
+    /// `spelled`: the value's text where it differs from the node's (`Status.active` for `.active`).
+    static func correction(hoisting node: ExprSyntax, spelled: String? = nil, title: String, _ context: RuleContext) -> Correction? {
+        let value = spelled == nil ? largestIndependentExpression(around: node, context) : node
         // A method (`Calendar.current.isDate` in `….isDate(score.date, …)`) or a receiver of one
         // would be called on a captured value inside the predicate, which does not build either.
         guard isIndependent(value, context), !isCalleeOrReceiver(value), let hoisting = StatementHoisting(before: context.site.macro)
         else { return nil }
-        let text = value.trimmedDescription
+        let text = spelled ?? value.trimmedDescription
         if let existing = hoisting.constant(holding: text, at: context.site.macro, fileScope: context.fileFacts) {
             return Correction(title: title, edits: [TextEdit(replacing: value, with: existing)])
         }

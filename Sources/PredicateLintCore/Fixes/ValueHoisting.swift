@@ -102,7 +102,10 @@ enum ValueHoisting {
         }
         let name = current.as(MemberAccessExprSyntax.self)?.declName.baseName.text.filter { $0 != "`" }
             ?? current.as(DeclReferenceExprSyntax.self)?.baseName.text ?? "value"
-        let lowered = name.prefix(1).lowercased() + name.dropFirst()
+        // `Date` → `date`, `UUID` → `uuid`, `URLSession` → `urlSession`.
+        let capitals = name.prefix { $0.isUppercase }
+        let lowered = capitals.count <= 1 || capitals.count == name.count ? name.prefix(capitals.count).lowercased() + name.dropFirst(capitals.count)
+            : capitals.dropLast().lowercased() + name.dropFirst(capitals.count - 1)
         return reservedNames.contains(lowered) || lowered.isEmpty ? lowered + "Value" : lowered
     }
 

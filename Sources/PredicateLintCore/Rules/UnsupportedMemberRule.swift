@@ -58,6 +58,22 @@ public struct UnsupportedMemberRule: PredicateRule {
             Example(#"#Predicate<Movie> { $0.director.flatMap { $0.name.starts(with: "S") } ?? false }"#),
             Example(#"#Predicate<Movie> { $0.cast.contains { actor in actor.movies.contains { $0.name == "Heat" } } }"#),
             Example(#"#Predicate<Movie> { $0.tags.max() == "z" }"#),
+        ],
+        corrections: [
+            (Example("#Predicate<Movie> { $0.cast.↓count(where: { $0.age > 60 }) > 2 }"),
+             "#Predicate<Movie> { $0.cast.filter { $0.age > 60 }.count > 2 }"),
+            (Example("#Predicate<Movie> { movie in movie.cast.↓count { actor in actor.age > 60 } > 2 }"),
+             "#Predicate<Movie> { movie in movie.cast.filter { actor in actor.age > 60 }.count > 2 }"),
+            (Example("""
+            func released() -> Predicate<Movie> {
+                #Predicate<Movie> { $0.releaseDate < ↓Date() }
+            }
+            """), """
+            func released() -> Predicate<Movie> {
+                let date = Date()
+                return #Predicate<Movie> { $0.releaseDate < date }
+            }
+            """),
         ])
 
     public init() {}
@@ -85,10 +101,13 @@ public struct UnsupportedMemberRule: PredicateRule {
         for call in context.facts.calls where context.reports(Self.unsupportedCall) {
             guard let name = call.calleeToken else { continue }
             if call.isGlobalCall {
+                let correction = ValueHoisting.correction(hoisting: ExprSyntax(call), title: "Capture the value before the predicate", context)
+                let noFix = correction == nil ? ValueHoisting.reasonForNoFix(context).map { "; \($0)" } ?? "" : ""
                 findings.append(context.finding(
                     self, at: name,
                     message: "`\(name.text)(…)` cannot be called in a predicate: initializers and global "
-                        + "functions are not supported; compute the value before the predicate and capture it in a `let`"))
+                        + "functions are not supported; compute the value before the predicate and capture it in a `let`" + noFix,
+                    correction: correction))
             } else if name.text == "flatMap", let receiver = call.receiver, let type = context.keyPaths.type(of: receiver),
                       Self.isCollection(type) {
                 findings.append(context.finding(
@@ -99,7 +118,8 @@ public struct UnsupportedMemberRule: PredicateRule {
                 let shape = call.callShapes?.first?.description ?? "\(name.text)(…)"
                 let help = Self.advice[name.text] ?? "predicates can call only \(MacroSupport.supportedCallsList)"
                 findings.append(context.finding(
-                    self, at: name, message: "`\(shape)` is not supported in a predicate; \(help)"))
+                    self, at: name, message: "`\(shape)` is not supported in a predicate; \(help)",
+                    correction: Self.countWhereCorrection(call)))
             }
         }
         // These properties build; they fail only where SwiftData runs the predicate.
@@ -117,6 +137,24 @@ public struct UnsupportedMemberRule: PredicateRule {
                         : "store a normalized copy in its own property, or match with `localizedStandardContains(_:)`")))
         }
         return findings
+    }
+
+    /// `xs.count(where: { … })` or `xs.count { … }` → `xs.filter { … }.count`: the same number,
+    /// in a form the macro builds (a `SUBQUERY` counted in the store).
+    static func countWhereCorrection(_ call: FunctionCallExprSyntax) -> Correction? {
+        guard call.calleeName == "count", let member = call.calledExpression.as(MemberAccessExprSyntax.self), let receiver = member.base
+        else { return nil }
+        let test: String
+        if let closure = call.trailingClosure, call.arguments.isEmpty, call.additionalTrailingClosures.isEmpty {
+            test = " " + closure.trimmedDescription
+        } else if call.trailingClosure == nil, call.arguments.count == 1, let argument = call.arguments.first, argument.label?.text == "where" {
+            test = argument.expression.is(ClosureExprSyntax.self) ? " " + argument.expression.trimmedDescription
+                : "(" + argument.expression.trimmedDescription + ")"
+        } else {
+            return nil
+        }
+        return Correction(title: "Count with filter { … }.count",
+                          edits: [TextEdit(replacing: call, with: "\(receiver.trimmedDescription)\(member.period.text)filter\(test).count")])
     }
 
     /// An array or set itself, not an optional one (`Optional.flatMap` builds).

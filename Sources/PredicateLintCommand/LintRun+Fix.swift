@@ -51,7 +51,21 @@ extension LintRun {
         let fixedCount = fixes.map(\.fixedCount).reduce(0, +)
         outcome.notes += "\(options.dryRun ? "Would fix" : "Fixed") \(Wording.count(fixedCount, "finding")) "
             + "in \(Wording.count(fixes.filter { $0.fixedCount > 0 }.count, "file"))\n"
+        outcome.notes += Self.leftNote(fixes.flatMap { $0.remaining ?? [] }, dryRun: options.dryRun)
         return Dictionary(zip(selected.map(\.file.path), fixes), uniquingKeysWith: { first, _ in first })
+    }
+
+    /// What `--fix` leaves, counted by why (`UnfixedReason`): empty when nothing is left.
+    static func leftNote(_ remaining: [Finding], dryRun: Bool) -> String {
+        guard !remaining.isEmpty else { return "" }
+        let byReason = Dictionary(grouping: remaining, by: UnfixedReason.of)
+        let parts = UnfixedReason.allCases.compactMap { reason -> String? in
+            guard let findings = byReason[reason] else { return nil }
+            let rules = Dictionary(grouping: findings, by: \.ruleID).sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.count)" }
+            return "\(findings.count) \(reason.rawValue) (\(rules.joined(separator: ", ")))"
+        }
+        return "\(dryRun ? "Would leave" : "Left") \(Wording.count(remaining.count, "finding")) to rewrite by hand: "
+            + parts.joined(separator: "; ") + "\n"
     }
 
     /// `digest`: of the text as read, so that a file edited meanwhile is not overwritten.

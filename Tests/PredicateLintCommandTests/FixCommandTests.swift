@@ -92,6 +92,29 @@ import SyntheticCorpus
         #expect(try contents(of: tree.path()) == snapshot)
     }
 
+    /// After fixing, what was left is counted by why: no statement to hold a constant, no sound
+    /// rewrite where it is, or a rule with no fix at all.
+    @Test func whatIsLeftIsCountedByWhy() throws {
+        let tree = try TemporaryTree(Dictionary(uniqueKeysWithValues: ExampleModels.files.map { ($0.path, $0.source) }))
+        try tree.write("Left.swift", Data("""
+            struct Recent {
+                let predicate = #Predicate<Movie> { $0.releaseDate < Date.now }
+            }
+            func suffixed() -> Predicate<Movie> {
+                #Predicate<Movie> { $0.name.hasSuffix("s") && $0.isSelected && $0.releaseDate < Date.now }
+            }
+
+            """.utf8))
+        for dryRun in [true, false] {
+            let output = Command.run(["--fix", "--no-cache"] + (dryRun ? ["--dry-run"] : []) + [tree.path()])
+            #expect(output.standardError.contains("\(dryRun ? "Would fix" : "Fixed") 1 finding in 1 file"), "\(output.standardError)")
+            #expect(output.standardError.contains("\(dryRun ? "Would leave" : "Left") 3 findings to rewrite by hand: "
+                + "1 with no statement before their predicate to hold a constant (static-member 1); "
+                + "1 with no sound rewrite where they are (unsupported-member 1); "
+                + "1 of rules that have no fix (transient-property 1)"), "\(output.standardError)")
+        }
+    }
+
     @Test func dryRunPrintsTheDiffAndWritesNothing() throws {
         let tree = try TemporaryTree(["A.swift": "let p = #Predicate<Website> { $0.url.hasPrefix(\"https\") }\n"])
         let before = try contents(of: tree.path())

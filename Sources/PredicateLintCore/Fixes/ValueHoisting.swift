@@ -27,11 +27,14 @@ enum ValueHoisting {
     /// Why no fix is offered, for a message: said where there is no statement to hold the `let`.
     static func reasonForNoFix(_ context: RuleContext) -> String? {
         StatementHoisting(before: context.site.macro) == nil
-            ? "no fix is offered here, as this predicate is not in a function or initializer body, so there is no "
+            ? noStatementPhrase + ", as this predicate is not in a function or initializer body, so there is no "
                 + "statement before it to hold the `let`: declare the value as a `static let` of the type, or build the "
                 + "predicate in `init`"
             : nil
     }
+
+    /// How a message says that no fix is offered for want of a statement (`UnfixedReason` looks for it).
+    static let noStatementPhrase = "no fix is offered here"
 
     /// `Date.now` → `Date.now.addingTimeInterval(-60)` → `… ?? fallback` → …, while the wider
     /// expression holds the narrower one as a member's base, a call's callee, an operand or in

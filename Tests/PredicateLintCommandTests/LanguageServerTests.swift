@@ -426,6 +426,25 @@ import PredicateLintCore
         }
     }
 
+    /// A fix that adds a constant before the statement is offered as one quick fix with both
+    /// edits, which applied give the text `--fix` writes.
+    @Test func aHoistingFixIsOneQuickFix() throws {
+        let text = "func recent() -> Predicate<Website> {\n    #Predicate<Website> { $0.url < URL.homeDirectory.path() }\n}\n"
+        let file = SourceFile(path: "/p/A.swift", text: text)
+        let finding = try #require(Linter().lint([file]).first { $0.ruleID == "static-member" })
+        let positions = TextPositions(text)
+        let actions = LanguageServer.codeActions(for: finding, uri: "file:///p/A.swift", file: file, positions: positions)
+        let fix = try #require(actions.first { $0["title"]?.string == "Capture the value before the predicate (static-member)" })
+        let edits = fix["edit"]?["changes"]?["file:///p/A.swift"]?.array ?? []
+        #expect(edits.count == 2)
+        let applied = text.applying(edits.compactMap { edit -> TextEdit? in
+            guard let range = edit["range"], let offsets = positions.offsets(of: range), let replacement = edit["newText"]?.string else { return nil }
+            return TextEdit(range: offsets, replacement: replacement)
+        })
+        #expect(applied == Fixer().fix(file, models: .empty).text, "\(applied)")
+        #expect(applied.contains("let path = URL.homeDirectory.path()\n    return #Predicate<Website> { $0.url < path }"), "\(applied)")
+    }
+
     @Test func positionsConvertBetweenUTF8AndUTF16() {
         let positions = TextPositions("a🎵b\r\nc\rd")
         #expect(positions.lineStarts == [0, 8, 10])

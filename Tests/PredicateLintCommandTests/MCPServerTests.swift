@@ -145,6 +145,28 @@ import Testing
         #expect(left?["rule"] as? String == "computed-property" && left?["column"] as? Int == 70, "\(String(describing: left))")
     }
 
+    /// A fix that adds a constant before the statement (a static member, an implicit member,
+    /// an initializer) reaches the assistant as the command line applies it: `fix_swift` gives
+    /// the same text as `--fix`.
+    @Test func hoistingFixesReachTheAssistant() throws {
+        let client = Client()
+        _ = try client.initialize()
+        let models = ["enum Mood: String, Codable { case calm, loud }\n@Model final class Song { var added = Date.now\n var mood = Mood.calm }"]
+        let code = """
+            func recent() -> Predicate<Song> {
+                #Predicate<Song> { $0.added > Date.now.addingTimeInterval(-60) && $0.added > .distantPast && $0.added < Date() }
+            }
+            """
+        let lint = structured(try client.call("lint_swift", ["code": code, "models": models]))
+        let rules = (lint["findings"] as? [[String: Any]] ?? []).filter { $0["fixable"] as? Bool == true }.compactMap { $0["rule"] as? String }
+        #expect(rules.sorted() == ["implicit-member", "static-member", "unsupported-member"], "\(lint)")
+        let fixed = structured(try client.call("fix_swift", ["code": code, "models": models]))["fixedCode"] as? String
+        let tree = try TemporaryTree(["Song.swift": "import Foundation\n" + models[0] + "\n", "Recent.swift": code + "\n"])
+        _ = Command.run(["--fix", "--no-cache", tree.path()])
+        #expect(fixed.map { $0 + "\n" } == (try String(contentsOfFile: tree.path("Recent.swift"), encoding: .utf8)), "\(String(describing: fixed))")
+        #expect(fixed?.contains("let distantPast = Date.distantPast") == true, "\(String(describing: fixed))")
+    }
+
     /// Arguments the schema does not allow, and a tool's own failures, are results the
     /// assistant reads (`isError`), not protocol errors.
     @Test(arguments: [

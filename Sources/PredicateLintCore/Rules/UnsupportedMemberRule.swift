@@ -65,6 +65,16 @@ public struct UnsupportedMemberRule: PredicateRule {
             (Example("#Predicate<Movie> { movie in movie.cast.↓count { actor in actor.age > 60 } > 2 }"),
              "#Predicate<Movie> { movie in movie.cast.filter { actor in actor.age > 60 }.count > 2 }"),
             (Example("""
+            func released(before cutoff: Date) -> Predicate<Movie> {
+                #Predicate<Movie> { $0.releaseDate.↓addingTimeInterval(3600) < cutoff }
+            }
+            """), """
+            func released(before cutoff: Date) -> Predicate<Movie> {
+                let bound = cutoff.addingTimeInterval(-3600)
+                return #Predicate<Movie> { $0.releaseDate < bound }
+            }
+            """),
+            (Example("""
             func released() -> Predicate<Movie> {
                 #Predicate<Movie> { $0.releaseDate < ↓Date() }
             }
@@ -119,7 +129,7 @@ public struct UnsupportedMemberRule: PredicateRule {
                 let help = Self.advice[name.text] ?? "predicates can call only \(MacroSupport.supportedCallsList)"
                 findings.append(context.finding(
                     self, at: name, message: "`\(shape)` is not supported in a predicate; \(help)",
-                    correction: Self.countWhereCorrection(call)))
+                    correction: Self.countWhereCorrection(call) ?? Self.boundCorrection(call, context)))
             }
         }
         // These properties build; they fail only where SwiftData runs the predicate.
@@ -155,6 +165,32 @@ public struct UnsupportedMemberRule: PredicateRule {
         }
         return Correction(title: "Count with filter { … }.count",
                           edits: [TextEdit(replacing: call, with: "\(receiver.trimmedDescription)\(member.period.text)filter\(test).count")])
+    }
+
+    /// `$0.date.addingTimeInterval(x) < cutoff` → `let bound = cutoff.addingTimeInterval(-x)`
+    /// before the statement and `$0.date < bound`: the interval moves to the captured side of an
+    /// ordered comparison, as `date-arithmetic` does for `+` and `-`.
+    static func boundCorrection(_ call: FunctionCallExprSyntax, _ context: RuleContext) -> Correction? {
+        guard call.calleeName == "addingTimeInterval", call.trailingClosure == nil, call.arguments.count == 1,
+              let interval = call.arguments.first, interval.label == nil,
+              let receiver = call.calledExpression.as(MemberAccessExprSyntax.self)?.base,
+              context.isInputKeyPath(receiver), context.keyPaths.type(of: receiver) == .named("Date"),
+              let comparison = call.parent?.as(InfixOperatorExprSyntax.self), let op = comparison.operatorText,
+              ["<", "<=", ">", ">="].contains(op) else { return nil }
+        let other = comparison.leftOperand.id == call.id ? comparison.rightOperand : comparison.leftOperand
+        guard ValueHoisting.isIndependent(other, context), ValueHoisting.isIndependent(interval.expression, context),
+              let hoisting = StatementHoisting(before: context.site.macro),
+              let name = hoisting.freeName("bound", at: context.site.macro, fileScope: context.fileFacts) else { return nil }
+        let amount = interval.expression.trimmedDescription
+        let negated = interval.expression.is(IntegerLiteralExprSyntax.self) || interval.expression.is(FloatLiteralExprSyntax.self)
+            || interval.expression.is(DeclReferenceExprSyntax.self) ? "-" + amount : "-(\(amount))"
+        let otherText = other.is(DeclReferenceExprSyntax.self) || other.is(MemberAccessExprSyntax.self) ? other.trimmedDescription
+            : "(\(other.trimmedDescription))"
+        return Correction(title: "Compute the bound before the predicate", edits: [
+            hoisting.declaration(name, "\(otherText).addingTimeInterval(\(negated))"),
+            TextEdit(replacing: call, with: receiver.trimmedDescription),
+            TextEdit(replacing: other, with: name),
+        ])
     }
 
     /// An array or set itself, not an optional one (`Optional.flatMap` builds).

@@ -57,11 +57,30 @@ public struct RegexRule: PredicateRule {
                 #Predicate { $0.name.localizedStandardContains(pattern) }
             }
             """),
+        ],
+        corrections: [
+            // A literal with no pattern syntax matches exactly its text: as a string, the store runs it.
+            (Example(#"#Predicate<Movie> { $0.name.contains(↓/Titanic 2/) }"#), #"#Predicate<Movie> { $0.name.contains("Titanic 2") }"#),
         ])
 
     public init() {}
 
     static let matchMethods: Set<String> = ["firstMatch", "wholeMatch", "prefixMatch", "matches"]
+
+    /// `contains(/Titanic/)` → `contains("Titanic")`: a `/…/` literal of letters, digits, spaces
+    /// and punctuation with no meaning in a pattern matches exactly its text, as the string does.
+    static func plainTextCorrection(_ literal: RegexLiteralExprSyntax) -> Correction? {
+        let pattern = literal.regex.text
+        guard literal.openingPounds == nil, !pattern.isEmpty, pattern.first != " ", pattern.last != " ",
+              pattern.allSatisfy({ $0.isLetter || $0.isNumber || plainPunctuation.contains($0) }),
+              let argument = literal.parent?.as(LabeledExprSyntax.self), argument.label == nil,
+              let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
+              call.calleeName == "contains", call.receiver != nil else { return nil }
+        return Correction(title: "Match the text as a string", edits: [TextEdit(replacing: literal, with: "\"\(pattern)\"")])
+    }
+
+    /// Characters that mean nothing in a regex pattern outside a character class.
+    static let plainPunctuation: Set<Character> = [" ", "-", "_", "'", ",", ":", ";", "!", "@", "%", "&", "=", "<", ">", "~"]
 
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
@@ -80,7 +99,7 @@ public struct RegexRule: PredicateRule {
         guard context.reports(Self.regexValue) else { return findings }
         for literal in context.facts.regexLiterals {
             guard let token = literal.firstToken(viewMode: .sourceAccurate) else { continue }
-            findings.append(context.finding(self, at: token, message: message))
+            findings.append(context.finding(self, at: token, message: message, correction: Self.plainTextCorrection(literal)))
         }
         for reference in context.facts.references where context.isCapturedRegex(reference) {
             findings.append(context.finding(

@@ -82,6 +82,18 @@ public struct NonCodableCaptureRule: PredicateRule {
                 #Predicate<Movie> { $0.genreName == rack.genreName }
             }
             """, files: [ExampleFile("Rack.swift", "struct Rack: Codable { var genreName = \"\" }")]),
+        ],
+        corrections: [
+            (Example("""
+            func movies(containing letter: Character) -> Predicate<Movie> {
+                #Predicate<Movie> { $0.name.contains(↓letter) }
+            }
+            """), """
+            func movies(containing letter: Character) -> Predicate<Movie> {
+                let text = String(letter)
+                return #Predicate<Movie> { $0.name.contains(text) }
+            }
+            """),
         ])
 
     public init() {}
@@ -96,8 +108,30 @@ public struct NonCodableCaptureRule: PredicateRule {
                   let type = CapturedValues.declaredType(of: ExprSyntax(reference), fileScope: context.fileFacts),
                   let message = Self.message(for: name, of: type, context) else { return nil }
             reported.insert(name)
-            return context.finding(self, at: reference.baseName, message: message)
+            return context.finding(self, at: reference.baseName, message: message,
+                                   correction: type == .named("Character") ? Self.characterCorrection(reference, context) : nil)
         }
+    }
+
+    /// `$0.name.contains(letter)` → `let text = String(letter)` before the statement and
+    /// `contains(text)`: the same test, on a string. Only as the one argument of `contains`,
+    /// `localizedStandardContains` or `starts(with:)` on a stored string, where a string stands
+    /// for the character (compared with a `Character` property, it would not build).
+    static func characterCorrection(_ reference: DeclReferenceExprSyntax, _ context: RuleContext) -> Correction? {
+        guard let argument = reference.parent?.as(LabeledExprSyntax.self),
+              let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), call.arguments.count == 1, call.trailingClosure == nil,
+              let callee = call.calleeName, ["contains", "localizedStandardContains", "starts"].contains(callee),
+              (callee == "starts") == (argument.label?.text == "with"), let receiver = call.receiver,
+              context.isInputKeyPath(receiver), context.keyPaths.type(of: receiver).map(KeyPathResolution.unwrapped) == .named("String")
+        else { return nil }
+        let value = "String(\(reference.baseName.text))"
+        guard let hoisting = StatementHoisting(before: context.site.macro) else { return nil }
+        if let existing = hoisting.constant(holding: value, at: context.site.macro, fileScope: context.fileFacts) {
+            return Correction(title: "Capture the character as a string", edits: [TextEdit(replacing: reference, with: existing)])
+        }
+        guard let name = hoisting.freeName("text", at: context.site.macro, fileScope: context.fileFacts) else { return nil }
+        return Correction(title: "Capture the character as a string",
+                          edits: [hoisting.declaration(name, value), TextEdit(replacing: reference, with: name)])
     }
 
     static func message(for name: String, of type: WrittenType, _ context: RuleContext) -> String? {

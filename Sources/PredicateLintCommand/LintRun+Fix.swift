@@ -51,13 +51,19 @@ extension LintRun {
         let fixedCount = fixes.map(\.fixedCount).reduce(0, +)
         outcome.notes += "\(options.dryRun ? "Would fix" : "Fixed") \(Wording.count(fixedCount, "finding")) "
             + "in \(Wording.count(fixes.filter { $0.fixedCount > 0 }.count, "file"))\n"
-        outcome.notes += Self.leftNote(fixes.flatMap { $0.remaining ?? [] }, dryRun: options.dryRun)
+        outcome.notes += Self.leftNote(fixes.flatMap { $0.remaining ?? [] }, dryRun: options.dryRun,
+                                       refusedFiles: fixes.filter { $0.problem != nil && $0.leftAlone == nil }.count)
         return Dictionary(zip(selected.map(\.file.path), fixes), uniquingKeysWith: { first, _ in first })
     }
 
     /// What `--fix` leaves, counted by why (`UnfixedReason`): empty when nothing is left.
-    static func leftNote(_ remaining: [Finding], dryRun: Bool) -> String {
-        guard !remaining.isEmpty else { return "" }
+    /// `refusedFiles`: files not fixed at all (named in their own errors), whose findings are not counted.
+    static func leftNote(_ remaining: [Finding], dryRun: Bool, refusedFiles: Int = 0) -> String {
+        let refused = refusedFiles == 0 ? "" : "; the findings of \(Wording.count(refusedFiles, "file")) that could not be fixed "
+            + "(named above) are not counted"
+        guard !remaining.isEmpty else {
+            return refusedFiles == 0 ? "" : "Not counted: the findings of \(Wording.count(refusedFiles, "file")) that could not be fixed (named above)\n"
+        }
         let byReason = Dictionary(grouping: remaining, by: UnfixedReason.of)
         let parts = UnfixedReason.allCases.compactMap { reason -> String? in
             guard let findings = byReason[reason] else { return nil }
@@ -65,7 +71,7 @@ extension LintRun {
             return "\(findings.count) \(reason.rawValue) (\(rules.joined(separator: ", ")))"
         }
         return "\(dryRun ? "Would leave" : "Left") \(Wording.count(remaining.count, "finding")) to rewrite by hand: "
-            + parts.joined(separator: "; ") + "\n"
+            + parts.joined(separator: "; ") + refused + "\n"
     }
 
     /// `digest`: of the text as read, so that a file edited meanwhile is not overwritten.

@@ -3,6 +3,8 @@ import PredicateLintCore
 
 /// One `predicate-lint lint`: a short sequence of named stages over a `Workspace`.
 ///
+/// 0. Settle the inputs: run-script inputs join the paths; names that are not UTF-8, and
+///    relative paths from a working directory that is gone, are refused.
 /// 1. Discover the files under the paths, and any broken configuration.
 /// 2. Scan: read each file's bytes once (its `Prefilter`, content digest and encoding).
 /// 3. Select: which files are checked, and by which rules.
@@ -36,41 +38,9 @@ struct LintRun {
     }
 
     func run() -> CommandOutput {
-        guard options.scriptInputs.isEmpty else {
-            // An Xcode run-script phase's inputs join the paths.
-            switch ScriptInputFiles.paths(from: options.scriptInputs, variables: environment.variables) {
-            case .success(let (paths, undecodable)):
-                var options = options
-                (options.paths, options.scriptInputs) = (options.paths + paths, [])
-                guard !options.paths.isEmpty else {
-                    return CommandOutput(standardError: "No Swift files among the run-script phase's inputs; nothing to check\n")
-                }
-                var environment = environment
-                environment.undecodableNames.merge(undecodable) { first, _ in first }
-                return LintRun(options: options, environment: environment).run()
-            case .failure(let error):
-                return CommandOutput(standardError: "error: \(error.message)\n", exitCode: 2)
-            }
-        }
-        // A name that was not UTF-8 decodes to a spelling that may be another file's: refused
-        // by name, and the other paths are still checked.
-        let undecodable = options.paths.compactMap { path in environment.undecodableNames[path].map { (path, $0) } }
-        if !undecodable.isEmpty {
-            var options = options
-            options.paths.removeAll { environment.undecodableNames[$0] != nil }
-            let refused = undecodable.map { "error: \($0.1): is not a UTF-8 name, which this tool cannot open by name; rename it\n" }.joined()
-            guard !options.paths.isEmpty else { return CommandOutput(standardError: refused, exitCode: 2) }
-            var output = LintRun(options: options, environment: environment).run()
-            output.standardError = refused + output.standardError
-            output.exitCode = 2
-            return output
-        }
-        if !environment.hasWorkingDirectory,
-           let relative = (options.paths + [options.configPath].compactMap { $0 }).first(where: { !$0.hasPrefix("/") }) {
-            return CommandOutput(standardError: "error: the folder this command was started in no longer exists (it was deleted "
-                + "or moved), so `\(Paths.onOneLine(relative))` names nothing; cd into an existing folder, or give absolute paths\n",
-                exitCode: 2)
-        }
+        // What the paths are, before anything is read: run-script inputs, names that are not
+        // UTF-8, relative paths from a folder that is gone (`LintRun+Inputs.swift`).
+        if let settled = settlingInputs() { return settled }
         let workspace: Workspace
         do {
             workspace = try Workspace(roots: options.paths, settings: Workspace.Settings(

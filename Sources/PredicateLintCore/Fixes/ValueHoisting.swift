@@ -16,12 +16,8 @@ enum ValueHoisting {
         // would be called on a captured value inside the predicate, which does not build either.
         guard isIndependent(value, context), !isCalleeOrReceiver(value), let hoisting = StatementHoisting(before: context.site.macro)
         else { return nil }
-        let text = spelled ?? value.trimmedDescription
-        if let existing = hoisting.constant(holding: text, at: context.site.macro, fileScope: context.fileFacts) {
-            return Correction(title: title, edits: [TextEdit(replacing: value, with: existing)])
-        }
-        guard let name = hoisting.freeName(constantName(for: value), at: context.site.macro, fileScope: context.fileFacts) else { return nil }
-        return Correction(title: title, edits: [hoisting.declaration(name, text), TextEdit(replacing: value, with: name)])
+        return hoisting.capture(spelled ?? value.trimmedDescription, replacing: value, named: constantName(for: value),
+                                at: context.site.macro, fileScope: context.fileFacts).map { Correction(title: title, edits: $0) }
     }
 
     /// Why no fix is offered, for a message: said where there is no statement to hold the `let`.
@@ -68,9 +64,9 @@ enum ValueHoisting {
     }
 
     /// Reads nothing declared inside the predicate: no closure parameter (the predicate's or a
-    /// nested closure's), no `$0`, no name bound in the predicate's body, no closure at all.
+    /// nested closure's), no `$0`, no name bound in the predicate's body, no closure at all. (What
+    /// `RuleContext.readsInput` looks for, and the names it lets through.)
     static func isIndependent(_ expression: ExprSyntax, _ context: RuleContext) -> Bool {
-        if context.readsInput(expression) { return false }
         for token in expression.tokens(viewMode: .sourceAccurate) {
             if case .dollarIdentifier = token.tokenKind { return false }
             if token.tokenKind == .leftBrace { return false }

@@ -124,14 +124,9 @@ public struct NonCodableCaptureRule: PredicateRule {
               (callee == "starts") == (argument.label?.text == "with"), let receiver = call.receiver,
               context.isInputKeyPath(receiver), context.keyPaths.type(of: receiver).map(KeyPathResolution.unwrapped) == .named("String")
         else { return nil }
-        let value = "String(\(reference.baseName.text))"
-        guard let hoisting = StatementHoisting(before: context.site.macro) else { return nil }
-        if let existing = hoisting.constant(holding: value, at: context.site.macro, fileScope: context.fileFacts) {
-            return Correction(title: "Capture the character as a string", edits: [TextEdit(replacing: reference, with: existing)])
-        }
-        guard let name = hoisting.freeName("text", at: context.site.macro, fileScope: context.fileFacts) else { return nil }
-        return Correction(title: "Capture the character as a string",
-                          edits: [hoisting.declaration(name, value), TextEdit(replacing: reference, with: name)])
+        return StatementHoisting(before: context.site.macro)?
+            .capture("String(\(reference.baseName.text))", replacing: reference, named: "text", at: context.site.macro, fileScope: context.fileFacts)
+            .map { Correction(title: "Capture the character as a string", edits: $0) }
     }
 
     static func message(for name: String, of type: WrittenType, _ context: RuleContext) -> String? {

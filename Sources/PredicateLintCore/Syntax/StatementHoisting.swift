@@ -44,6 +44,18 @@ public struct StatementHoisting {
         return nil
     }
 
+    /// The edits that capture `value` before the statement and put its name where `node` is: an
+    /// earlier `let` holding exactly `value` is reused, else one is declared under the first
+    /// free name from `base`. Nil when no name is free. `anchor`: where names are looked up.
+    public func capture(_ value: String, replacing node: some SyntaxProtocol, named base: String,
+                        at anchor: some SyntaxProtocol, fileScope: FileFacts?) -> [TextEdit]? {
+        if let existing = constant(holding: value, at: anchor, fileScope: fileScope) {
+            return [TextEdit(replacing: node, with: existing)]
+        }
+        guard let name = freeName(base, at: anchor, fileScope: fileScope) else { return nil }
+        return [declaration(name, value), TextEdit(replacing: node, with: name)]
+    }
+
     /// The edit that declares `let name = value` before the statement.
     public func declaration(_ name: String, _ value: String) -> TextEdit {
         // A lone expression is the body's implicit result; after a new `let` it needs `return`.

@@ -13,8 +13,10 @@ public enum SuppressionComment {
     }
 
     public static func insertion(silencing ruleID: String, onLine line: Int, in file: SourceFile) -> Insertion? {
+        // Lines as findings count them: the file's own line table.
+        guard line >= 1, line <= file.location(of: file.tree.endPosition).line else { return nil }
         let bytes = Array(file.text.utf8)
-        guard line >= 1, let start = lineStart(line, in: bytes) else { return nil }
+        let start = file.locationConverter.position(ofLine: line, column: 1).utf8Offset
         if isBetweenTokens(start, in: file.tree, endingALine: false) {
             let indentation = bytes[start...].prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
             let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")).map { $0 > start && bytes[$0 - 1] == UInt8(ascii: "\r") } == true
@@ -26,18 +28,6 @@ public enum SuppressionComment {
         if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         guard isBetweenTokens(end, in: file.tree, endingALine: true) else { return nil }
         return Insertion(offset: end, text: " // predicate-lint:disable:this \(ruleID)")
-    }
-
-    /// The offset where 1-based `line` starts, or nil past the last line.
-    private static func lineStart(_ line: Int, in bytes: [UInt8]) -> Int? {
-        var remaining = line - 1
-        var offset = 0
-        while remaining > 0 {
-            guard let newline = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-            offset = newline + 1
-            remaining -= 1
-        }
-        return offset
     }
 
     /// Whether a comment inserted at `offset` is a comment of its own: the offset is in

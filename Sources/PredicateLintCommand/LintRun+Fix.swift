@@ -22,16 +22,18 @@ extension LintRun {
     /// returns the fixes by path, for the lint that reports what is left.
     func fix(_ selected: [(file: ScannedFile, linter: SelectedLinter)], _ workspace: Workspace,
              _ outcome: inout Outcome) -> [String: FileFix] {
-        // A file reached twice (directly and through a symbolic link) is fixed once.
+        // Where each file on disk really is, asked once: a file reached twice (directly and
+        // through a symbolic link) is fixed once, and one a link leads to from outside is not.
+        let realPaths = selected.map { $0.file.text == nil ? Paths.real($0.file.path) : nil }
         var seen: Set<String> = []
-        let isFirstVisit = selected.map { entry in
-            entry.file.text != nil || seen.insert(URL(fileURLWithPath: entry.file.path).resolvingSymlinksInPath().path).inserted
+        let isFirstVisit = zip(selected, realPaths).map { entry, real in
+            entry.file.text != nil || seen.insert(real ?? entry.file.path).inserted
         }
         let reach = FixReach(paths: options.paths)
-        let fixes = ThreadPool.parallelMap(Array(zip(selected, isFirstVisit))) { entry, isFirstVisit -> FileFix in
+        let fixes = ThreadPool.parallelMap(Array(zip(selected, zip(isFirstVisit, realPaths)))) { entry, visit -> FileFix in
             let (file, selected) = entry
-            guard isFirstVisit else { return FileFix() }
-            if file.text == nil, let refusal = reach.refusal(of: file.path) {
+            guard visit.0 else { return FileFix() }
+            if let real = visit.1, let refusal = reach.refusal(ofReal: real) {
                 return FileFix(leftAlone: "note: \(Paths.onOneLine(file.path)): \(refusal)\n")
             }
             return LargeFileTurns.run(bytes: file.byteCount) {

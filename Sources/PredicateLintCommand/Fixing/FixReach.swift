@@ -24,9 +24,8 @@ struct FixReach {
         (self.folders, self.files) = (folders, files)
     }
 
-    /// Why `file` must be left alone, or nil when it may be written.
-    func refusal(of file: String) -> String? {
-        guard let real = Paths.real(file) else { return nil }
+    /// Why the file really at `real` (`Paths.real`) must be left alone, or nil when it may be written.
+    func refusal(ofReal real: String) -> String? {
         if files.contains(real) || folders.contains(where: { Paths.isWithin(real, folder: $0) }) { return nil }
         return "left alone by --fix: a symbolic link leads it out of the folders given (it is \(Paths.onOneLine(real))); "
             + "run --fix there to change it"

@@ -52,12 +52,11 @@ struct LintRun {
         // The run-wide keys (`strict`, `baseline`, …) of the configuration where the run starts,
         // else (none governs that folder: a build command may start anywhere) of the first path's.
         func governing(_ path: String) -> Configuration? { try? workspace.configuration(for: workspace.governedFile(path)).get() }
-        let start = environment.hasWorkingDirectory ? governing(environment.workingDirectory) : nil
+        let startResult = environment.hasWorkingDirectory ? workspace.configuration(for: workspace.governedFile(environment.workingDirectory)) : nil
+        let start = try? startResult?.get()
         let configuration = start?.path == nil ? options.paths.first.flatMap(governing) ?? start : start
         var startFailure: Configuration.Failure?
-        if environment.hasWorkingDirectory, case .failure(let failure) = workspace.configuration(for: workspace.governedFile(environment.workingDirectory)) {
-            startFailure = failure
-        }
+        if case .failure(let failure)? = startResult { startFailure = failure }
         do {
             return LintRun(options: try options.withRunSettings(of: configuration), environment: environment, startFailure: startFailure)
                 .run(in: workspace)

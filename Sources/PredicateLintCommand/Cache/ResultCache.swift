@@ -43,7 +43,7 @@ public final class ResultCache: Sendable {
 
     /// An entry's file name: the SHA-256 digest of everything the entry depends on.
     static func name(_ parts: [String]) -> String {
-        SHA256.digest([format, ToolVersion.current, ToolVersion.buildStamp] + parts).description + ".json"
+        SHA256.digest([buildIdentity] + parts).description + ".json"
     }
 
     // MARK: Entries

@@ -41,11 +41,17 @@ struct OracleTests {
             claim(example, "triggering", judged(example, (example.failsAt ?? description.failsAt) == .build ? .failsToBuild : .builds))
         }
         let nonTriggering = description.nonTriggering.map { claim($0, "non-triggering", judged($0, .builds)) }
+        // A correction's "before" fails as its rule says (a build error's fix starts from code
+        // that does not build), and its "after" builds.
+        let uncorrected = description.corrections.map { correction in
+            claim(correction.before, "before correction",
+                  judged(correction.before, (correction.before.failsAt ?? description.failsAt) == .build ? .failsToBuild : .builds))
+        }
         let corrected = description.corrections.map { correction in
             Claim(label: "\(description.id) corrected", ruleID: description.id, code: correction.after, files: correction.before.files,
                   expectation: .builds, sourceLocation: correction.before.sourceLocation)
         }
-        return triggering + nonTriggering + corrected
+        return triggering + nonTriggering + uncorrected + corrected
     } + StoreLimit.table.flatMap { row in
         // What the store-limits table shows builds: its rows are about what happens at runtime.
         (row.examples + row.counterexamples).map { example in

@@ -65,8 +65,9 @@ enum ValueHoisting {
 
     /// Reads nothing declared inside the predicate: no closure parameter (the predicate's or a
     /// nested closure's), no `$0`, no name bound in the predicate's body, no closure at all. (What
-    /// `RuleContext.readsInput` looks for, and the names it lets through.)
-    static func isIndependent(_ expression: ExprSyntax, _ context: RuleContext) -> Bool {
+    /// `RuleContext.readsInput` looks for, and the names it lets through.) `movingOut`: body
+    /// constants that are moved before the predicate too, which may be read.
+    static func isIndependent(_ expression: ExprSyntax, _ context: RuleContext, movingOut: Set<SyntaxIdentifier> = []) -> Bool {
         for token in expression.tokens(viewMode: .sourceAccurate) {
             if case .dollarIdentifier = token.tokenKind { return false }
             if token.tokenKind == .leftBrace { return false }
@@ -75,7 +76,8 @@ enum ValueHoisting {
             switch LexicalLookup.binding(of: token.text, from: reference, fileScope: context.fileFacts) {
             case .closureParameter(let closure)? where closure.id == context.site.closure.id || closure.isInside(context.site.closure):
                 return false
-            case .variable(let binding)? where binding.isInside(context.site.closure): return false
+            case .variable(let binding)? where binding.isInside(context.site.closure) && !movingOut.contains(binding.id):
+                return false
             case .optionalBinding(let binding)? where binding.isInside(context.site.closure): return false
             default: continue
             }

@@ -63,6 +63,42 @@ public struct MultiStatementBodyRule: PredicateRule {
                 if movie.year > minimum { movie.isFavorite } else { false }
             }
             """),
+        ],
+        corrections: [
+            // A `let` that reads the model is written where it is used; a `guard` becomes `&&`.
+            (Example("""
+            func ranked(from start: Date, to end: Date) -> Predicate<Movie> {
+                #Predicate<Movie> { movie in
+                    guard movie.rating > 0 else { return false }
+                    ↓let inRange = start <= movie.releaseDate && movie.releaseDate <= end
+                    return inRange || movie.isFavorite
+                }
+            }
+            """), """
+            func ranked(from start: Date, to end: Date) -> Predicate<Movie> {
+                #Predicate<Movie> { movie in
+                    movie.rating > 0 && ((start <= movie.releaseDate && movie.releaseDate <= end) || movie.isFavorite)
+                }
+            }
+            """),
+            // A `let` that reads nothing of the model is worked out before the predicate.
+            (Example("""
+            func acclaimed(above threshold: Double) -> Predicate<Movie> {
+                let predicate = #Predicate<Movie> { movie in
+                    let minimum = threshold * 2
+                    ↓return movie.rating > minimum && movie.year > 2000
+                }
+                return predicate
+            }
+            """), """
+            func acclaimed(above threshold: Double) -> Predicate<Movie> {
+                let minimum = threshold * 2
+                let predicate = #Predicate<Movie> { movie in
+                    movie.rating > minimum && movie.year > 2000
+                }
+                return predicate
+            }
+            """),
         ])
 
     public init() {}
@@ -71,11 +107,14 @@ public struct MultiStatementBodyRule: PredicateRule {
         let statements = Array(context.site.body)
         if statements.count > 1 {
             let second = statements[1]
+            let folding = BodyFolding.correction(context)
+            let noFix = if case .failure(.noStatement) = folding { ValueHoisting.reasonForNoFix(context).map { "; \($0)" } ?? "" } else { "" }
             return [context.finding(
                 self, at: second.firstToken(viewMode: .sourceAccurate) ?? context.site.macro.pound,
                 message: "A predicate's body must be one expression, and this one has \(statements.count) statements; "
                     + "fold them into one with `&&`, `||` or `?:`, compute what does not depend on the model before the "
-                    + "predicate, or filter the rest in memory",
+                    + "predicate, or filter the rest in memory" + noFix,
+                correction: try? folding.get(),
                 covering: [Syntax(context.site.closure)])]
         }
         if let only = statements.first, let switchExpression = Self.switchExpression(only.item) {

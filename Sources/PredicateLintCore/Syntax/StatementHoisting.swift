@@ -58,11 +58,18 @@ public struct StatementHoisting {
 
     /// The edit that declares `let name = value` before the statement.
     public func declaration(_ name: String, _ value: String) -> TextEdit {
+        declarations([(name, value)])
+    }
+
+    /// One edit declaring each `let name = value` before the statement, in order. `name` may
+    /// carry a type annotation (`limit: Int64`).
+    public func declarations(_ constants: [(name: String, value: String)]) -> TextEdit {
         // A lone expression is the body's implicit result; after a new `let` it needs `return`.
         let needsReturn = block.count == 1 && statement.item.is(ExprSyntax.self) && block.parent?.is(SourceFileSyntax.self) != true
         let start = statement.positionAfterSkippingLeadingTrivia.utf8Offset
-        return TextEdit(range: start..<start,
-                        replacement: "let \(name) = \(value)\n" + Self.indentation(of: statement) + (needsReturn ? "return " : ""))
+        let indentation = Self.indentation(of: statement)
+        let lets = constants.map { "let \($0.name) = \($0.value)\n" }.joined(separator: indentation)
+        return TextEdit(range: start..<start, replacement: lets + indentation + (needsReturn ? "return " : ""))
     }
 
     /// Statements of a function, initializer, accessor, control-flow body or top-level code.

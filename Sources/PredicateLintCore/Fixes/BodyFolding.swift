@@ -1,0 +1,179 @@
+import SwiftSyntax
+
+/// The fix for a predicate body of several statements: the body becomes the one expression it
+/// computes. A `let` that reads the input is written where it is used, in parentheses, when it is
+/// used exactly once (so nothing is evaluated twice or dropped); a `let` that reads nothing of
+/// the input, and is used, moves before the statement holding the predicate, as a capture; a
+/// `guard … else { return false }` becomes a condition joined with `&&` ahead of the rest, which
+/// `&&` evaluates first as the `guard` did. Anything else (`var`, `if` statements, a `guard` that
+/// returns `true`, a `let` used twice or never) gets no fix: the folded expression would not
+/// select the same, or would evaluate something twice.
+enum BodyFolding {
+    /// Why a body is not folded.
+    enum Refusal: Error {
+        /// A constant that reads nothing of the input would go before the predicate, and no
+        /// statement there can hold it (a property initializer, a global).
+        case noStatement
+        /// The body holds something folding cannot carry over unchanged.
+        case unsound
+    }
+
+    /// The correction, or why there is none.
+    static func correction(_ context: RuleContext) -> Result<Correction, Refusal> {
+        let statements = Array(context.site.body)
+        guard statements.count > 1 else { return .failure(.unsound) }
+        let plan: Plan
+        do { plan = try Plan(statements, context) } catch { return .failure(error) }
+        var edits: [TextEdit] = []
+        if !plan.hoisted.isEmpty, let hoisting = StatementHoisting(before: context.site.macro) {
+            edits.append(hoisting.declarations(plan.hoisted.map { ($0.declaredName, $0.value) }))
+        }
+        let first = statements[0].positionAfterSkippingLeadingTrivia.utf8Offset
+        let last = statements[statements.count - 1].endPositionBeforeTrailingTrivia.utf8Offset
+        edits.append(TextEdit(range: first..<last, replacement: plan.expression))
+        return .success(Correction(title: "Fold the body into one expression", edits: edits))
+    }
+
+    /// A `let` of the body: written in place of its one use, or captured before the predicate.
+    private struct Local {
+        let binding: PatternBindingSyntax
+        /// The constant's name and type as declared before the predicate (`cutoff: Date`), for a hoisted one.
+        var declaredName = ""
+        /// The value, with earlier locals already written in.
+        var value = ""
+        var isHoisted = false
+        /// What a use of it becomes.
+        var replacement = ""
+    }
+
+    private struct Plan {
+        var hoisted: [Local] = []
+        var expression = ""
+
+        init(_ statements: [CodeBlockItemSyntax], _ context: RuleContext) throws(Refusal) {
+            var locals: [SyntaxIdentifier: Local] = [:]
+            var conditions: [String] = []
+            var lacksStatement = false
+            let parameterNames = Set(context.site.parameterNames)
+            for (index, statement) in statements.enumerated() {
+                let isLast = index == statements.count - 1
+                if let declaration = statement.item.as(VariableDeclSyntax.self), !isLast {
+                    guard declaration.bindingSpecifier.tokenKind == .keyword(.let), declaration.bindings.count == 1,
+                          declaration.attributes.isEmpty, declaration.modifiers.isEmpty,
+                          let binding = declaration.bindings.first, let initializer = binding.initializer?.value,
+                          let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                          binding.accessorBlock == nil
+                    else { throw .unsound }
+                    let uses = Self.uses(of: binding, in: statements[(index + 1)...], context)
+                    guard uses > 0, let value = Self.text(of: initializer, writing: locals, context) else { throw .unsound }
+                    var local = Local(binding: binding, value: value)
+                    if ValueHoisting.isIndependent(initializer, context, movingOut: Set(hoisted.map(\.binding.id))) {
+                        // Without a statement to hold it, the rest is still judged, so that the
+                        // message blames the statement only when nothing else stands in the way.
+                        let hoisting = StatementHoisting(before: context.site.macro)
+                        if hoisting == nil { lacksStatement = true }
+                        guard !parameterNames.contains(name),
+                              let free = hoisting.map({ $0.freeName(name, at: context.site.macro, fileScope: context.fileFacts) }) ?? name,
+                              !hoisted.contains(where: { $0.replacement == free })
+                        else { throw .unsound }
+                        local.isHoisted = true
+                        local.replacement = free
+                        local.declaredName = free + (binding.typeAnnotation.map { ": " + $0.type.trimmedDescription } ?? "")
+                        hoisted.append(local)
+                    } else {
+                        // Written in twice, it would be evaluated twice; a type annotation would be lost.
+                        guard uses == 1, binding.typeAnnotation == nil else { throw .unsound }
+                        local.replacement = Self.isAtomic(initializer) ? value : "(\(value))"
+                    }
+                    locals[binding.id] = local
+                } else if let guardStatement = statement.item.as(GuardStmtSyntax.self), !isLast {
+                    guard Self.returnsFalse(guardStatement.body) else { throw .unsound }
+                    for condition in guardStatement.conditions {
+                        guard case .expression(let expression) = condition.condition,
+                              let text = Self.text(of: expression, writing: locals, context) else { throw .unsound }
+                        conditions.append(Self.isAtomic(expression) || Self.bindsTighterThanAnd(expression) ? text : "(\(text))")
+                    }
+                } else if isLast, let result = Self.result(of: statement.item) {
+                    guard let text = Self.text(of: result, writing: locals, context) else { throw .unsound }
+                    if conditions.isEmpty {
+                        expression = text
+                    } else {
+                        // `if`/`switch` expressions may not be operands.
+                        guard !result.is(IfExprSyntax.self), !result.is(SwitchExprSyntax.self) else { throw .unsound }
+                        let last = Self.isAtomic(result) || Self.bindsTighterThanAnd(result) ? text : "(\(text))"
+                        expression = (conditions + [last]).joined(separator: " && ")
+                    }
+                } else {
+                    throw .unsound
+                }
+            }
+            guard !expression.isEmpty else { throw .unsound }
+            if lacksStatement { throw .noStatement }
+        }
+
+        /// The last statement's value: `return value`, or the expression itself.
+        static func result(of item: CodeBlockItemSyntax.Item) -> ExprSyntax? {
+            if let expression = item.as(ExprSyntax.self) { return expression }
+            if let statement = item.as(ExpressionStmtSyntax.self) { return statement.expression }
+            return item.as(ReturnStmtSyntax.self)?.expression
+        }
+
+        /// `else { return false }`.
+        static func returnsFalse(_ body: CodeBlockSyntax) -> Bool {
+            guard body.statements.count == 1, let only = body.statements.first?.item.as(ReturnStmtSyntax.self),
+                  let literal = only.expression?.as(BooleanLiteralExprSyntax.self) else { return false }
+            return literal.literal.tokenKind == .keyword(.false)
+        }
+
+        /// How many times the rest of the body names `binding`.
+        static func uses(of binding: PatternBindingSyntax, in rest: ArraySlice<CodeBlockItemSyntax>, _ context: RuleContext) -> Int {
+            rest.reduce(0) { count, statement in
+                count + references(in: Syntax(statement), context).filter { $0.binding.id == binding.id }.count
+            }
+        }
+
+        /// `node`'s text with every use of a body `let` replaced by what it becomes; nil when it
+        /// names one not yet declared.
+        static func text(of node: some SyntaxProtocol, writing locals: [SyntaxIdentifier: Local], _ context: RuleContext) -> String? {
+            let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
+            var edits: [TextEdit] = []
+            for reference in references(in: Syntax(node), context) where reference.binding.isInside(context.site.closure) {
+                guard let local = locals[reference.binding.id] else { return nil }
+                let range = reference.expression.positionAfterSkippingLeadingTrivia.utf8Offset - start
+                    ..< reference.expression.endPositionBeforeTrailingTrivia.utf8Offset - start
+                edits.append(TextEdit(range: range, replacement: local.replacement))
+            }
+            return node.trimmedDescription.applying(edits)
+        }
+
+        /// The names in `node` that refer to a `let` or `var` binding.
+        static func references(in node: Syntax, _ context: RuleContext) -> [(expression: DeclReferenceExprSyntax, binding: PatternBindingSyntax)] {
+            node.tokens(viewMode: .sourceAccurate).compactMap { token in
+                guard case .identifier = token.tokenKind, let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                      reference.baseName.id == token.id, reference.argumentNames == nil,
+                      reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id,
+                      case .variable(let binding)? = LexicalLookup.binding(of: token.text, from: reference, fileScope: context.fileFacts)
+                else { return nil }
+                return (reference, binding)
+            }
+        }
+
+        /// Needs no parentheses wherever it is written.
+        static func isAtomic(_ expression: ExprSyntax) -> Bool {
+            expression.is(DeclReferenceExprSyntax.self) || expression.is(MemberAccessExprSyntax.self)
+                || expression.is(FunctionCallExprSyntax.self) || expression.is(TupleExprSyntax.self)
+                || expression.is(StringLiteralExprSyntax.self) || expression.is(IntegerLiteralExprSyntax.self)
+                || expression.is(FloatLiteralExprSyntax.self) || expression.is(BooleanLiteralExprSyntax.self)
+                || expression.is(OptionalChainingExprSyntax.self) || expression.is(SubscriptCallExprSyntax.self)
+        }
+
+        /// An operand of `&&` as it stands: a comparison, a negation, an `&&` chain.
+        static func bindsTighterThanAnd(_ expression: ExprSyntax) -> Bool {
+            if expression.is(PrefixOperatorExprSyntax.self) { return true }
+            guard let infix = expression.as(InfixOperatorExprSyntax.self),
+                  let symbol = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
+            // The file's operators are folded, so the top operator is the loosest one.
+            return ["&&", "==", "!=", "<", "<=", ">", ">="].contains(symbol)
+        }
+    }
+}

@@ -106,4 +106,29 @@ import Testing
             """
         #expect(lint(unknown).first { $0.ruleID == "implicit-member" }?.correction == nil)
     }
+
+    /// A non-Codable value's member is captured alone only when its own type is known to be
+    /// Codable; otherwise the constant would not build either.
+    @Test func aMemberOfANonCodableValueMovesOutOnlyWhenItsTypeIsCodable() {
+        func correction(_ member: String) -> Correction? {
+            lint("""
+                enum Mood { case calm, tense }
+                struct Shelf: Hashable {
+                    var genreName: String
+                    var rating: Double?
+                    var mood: Mood
+                    var letters: [Character]
+                    func label() -> String { genreName }
+                }
+                func movies(in shelf: Shelf) -> Predicate<Movie> {
+                    #Predicate<Movie> { $0.genreName == shelf.\(member) }
+                }
+                """).first { $0.ruleID == "non-codable-capture" }?.correction
+        }
+        #expect(correction("genreName") != nil)
+        #expect(correction("rating") != nil)
+        #expect(correction("mood") == nil)
+        #expect(correction("letters") == nil)
+        #expect(correction("label()") == nil)
+    }
 }

@@ -14,7 +14,7 @@ final class DeclarationCollector: SyntaxVisitor {
             return name == "Model" || name == "SwiftData.Model"
         }
         addType(node.name.text, isModel ? .model : .class, node.inheritanceClause,
-                members: isModel ? members(of: node.memberBlock) : [])
+                members: isModel ? Self.members(of: node.memberBlock) : [])
         return .visitChildren
     }
     override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
@@ -59,7 +59,7 @@ final class DeclarationCollector: SyntaxVisitor {
             extendedType: extended,
             conformances: node.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? [],
             isConstrained: node.genericWhereClause != nil,
-            members: members(of: node.memberBlock)))
+            members: Self.members(of: node.memberBlock)))
         scope.append(extended)
         return .visitChildren
     }
@@ -115,7 +115,9 @@ final class DeclarationCollector: SyntaxVisitor {
     // MARK: Members
 
     /// Instance properties and methods; static members are not part of a stored instance.
-    private func members(of block: MemberBlockSyntax) -> [ModelMember] {
+    /// The instance properties and methods a type's body declares, with their written or
+    /// inferred types.
+    static func members(of block: MemberBlockSyntax) -> [ModelMember] {
         var members: [ModelMember] = []
         for item in block.members {
             if let function = item.decl.as(FunctionDeclSyntax.self), !Self.isStatic(function.modifiers) {

@@ -94,6 +94,25 @@ public struct NonCodableCaptureRule: PredicateRule {
                 return #Predicate<Movie> { $0.name.contains(text) }
             }
             """),
+            // Only the member leaves: its type, a `String`, is Codable.
+            (Example("""
+            struct Shelf: Identifiable, Hashable {
+                var id = UUID()
+                var genreName: String
+            }
+            func movies(in shelf: Shelf) -> Predicate<Movie> {
+                #Predicate<Movie> { $0.genreName == ↓shelf.genreName }
+            }
+            """), """
+            struct Shelf: Identifiable, Hashable {
+                var id = UUID()
+                var genreName: String
+            }
+            func movies(in shelf: Shelf) -> Predicate<Movie> {
+                let genreName = shelf.genreName
+                return #Predicate<Movie> { $0.genreName == genreName }
+            }
+            """),
         ])
 
     public init() {}
@@ -109,7 +128,8 @@ public struct NonCodableCaptureRule: PredicateRule {
                   let message = Self.message(for: name, of: type, context) else { return nil }
             reported.insert(name)
             return context.finding(self, at: reference.baseName, message: message,
-                                   correction: type == .named("Character") ? Self.characterCorrection(reference, context) : nil)
+                                   correction: type == .named("Character") ? Self.characterCorrection(reference, context)
+                                       : Self.memberCorrection(reference, of: type, context))
         }
     }
 
@@ -127,6 +147,45 @@ public struct NonCodableCaptureRule: PredicateRule {
         return StatementHoisting(before: context.site.macro)?
             .capture("String(\(reference.baseName.text))", replacing: reference, named: "text", at: context.site.macro, fileScope: context.fileFacts)
             .map { Correction(title: "Capture the character as a string", edits: $0) }
+    }
+
+    /// `shelf.genreName` → `let genreName = shelf.genreName` before the statement: the member
+    /// alone is captured. Only for a property the type declares with a type that is Codable
+    /// (a scalar the store keeps in a column, or a type of the app's that adopts Codable), so
+    /// that the constant can be captured; the member is not widened into a larger expression,
+    /// whose type would be unknown.
+    static func memberCorrection(_ reference: DeclReferenceExprSyntax, of type: WrittenType, _ context: RuleContext) -> Correction? {
+        guard let member = reference.parent?.as(MemberAccessExprSyntax.self), member.base?.id == reference.id,
+              case .named(let written) = KeyPathResolution.unwrapped(type),
+              case .type(.named(let declared)) = context.models.lookup(written, in: context.keyPaths.scope),
+              let body = typeBody(named: String(declared.split(separator: ".").last ?? ""), in: context),
+              let property = DeclarationCollector.members(of: body).first(where: { $0.name == member.declName.baseName.text }),
+              property.kind == .stored || property.kind == .computed,
+              let propertyType = property.type.map({ context.models.resolve($0, in: declared) }),
+              isCodable(propertyType, context)
+        else { return nil }
+        return ValueHoisting.correction(hoisting: ExprSyntax(member), spelled: member.trimmedDescription,
+                                        title: "Capture the member before the predicate", context)
+    }
+
+    /// The body of the one struct, class or enum of that name the predicate's file declares.
+    static func typeBody(named name: String, in context: RuleContext) -> MemberBlockSyntax? {
+        let bodies = context.site.macro.root.tokens(viewMode: .sourceAccurate).compactMap { token -> MemberBlockSyntax? in
+            guard token.tokenKind == .identifier(name), let parent = token.parent else { return nil }
+            if let declaration = parent.as(StructDeclSyntax.self), declaration.name.id == token.id { return declaration.memberBlock }
+            if let declaration = parent.as(ClassDeclSyntax.self), declaration.name.id == token.id { return declaration.memberBlock }
+            if let declaration = parent.as(EnumDeclSyntax.self), declaration.name.id == token.id { return declaration.memberBlock }
+            return nil
+        }
+        return bodies.count == 1 ? bodies[0] : nil
+    }
+
+    /// A scalar the store keeps in a column (and the app does not redeclare), or a type of the
+    /// app's known to adopt Codable; optionals of either.
+    static func isCodable(_ type: WrittenType, _ context: RuleContext) -> Bool {
+        guard case .named(let name) = KeyPathResolution.unwrapped(type) else { return false }
+        if ModelIndex.columnTypes.contains(name), case .unknown = context.models.lookup(name, in: nil) { return true }
+        return context.models.isCodable(name) == true
     }
 
     static func message(for name: String, of type: WrittenType, _ context: RuleContext) -> String? {

@@ -149,6 +149,20 @@ public struct NonCodableCaptureRule: PredicateRule {
             .map { Correction(title: "Capture the character as a string", edits: $0) }
     }
 
+    /// Whether the type this file declares is Codable: from the project's index, or, where a
+    /// run indexed only the files that shape its models, from what this file says it adopts
+    /// (nil when that names a protocol that might refine Codable).
+    static func isCodable(_ written: String, adopting adopted: [String], _ context: RuleContext) -> Bool? {
+        switch context.models.lookup(written, in: context.keyPaths.scope) {
+        case .type(.named(let declared)): return context.models.isCodable(declared)
+        case .unknown:
+            let names = adopted.map(ModelIndex.withoutModule)
+            if names.contains(where: { ["Codable", "Encodable", "Decodable"].contains($0) }) { return nil }
+            return names.allSatisfy { ModelIndex.protocolsThatAreNotCodable.contains($0) } ? false : nil
+        default: return nil
+        }
+    }
+
     /// `shelf.genreName` → `let genreName = shelf.genreName` before the statement: the member
     /// alone is captured. Only for a property the type declares with a type that is Codable
     /// (a scalar the store keeps in a column, or a type of the app's that adopts Codable), so
@@ -157,12 +171,10 @@ public struct NonCodableCaptureRule: PredicateRule {
     static func memberCorrection(_ reference: DeclReferenceExprSyntax, of type: WrittenType, _ context: RuleContext) -> Correction? {
         guard let member = reference.parent?.as(MemberAccessExprSyntax.self), member.base?.id == reference.id,
               case .named(let written) = KeyPathResolution.unwrapped(type),
-              case .type(.named(let declared)) = context.models.lookup(written, in: context.keyPaths.scope),
-              let body = typeBody(named: String(declared.split(separator: ".").last ?? ""), in: context),
+              let body = typeBody(named: String(written.split(separator: ".").last ?? ""), in: context),
               let property = DeclarationCollector.members(of: body).first(where: { $0.name == member.declName.baseName.text }),
-              property.kind == .stored || property.kind == .computed,
-              let propertyType = property.type.map({ context.models.resolve($0, in: declared) }),
-              isCodable(propertyType, context)
+              property.kind == .stored || property.kind == .computed, let propertyType = property.type,
+              isCodableValue(propertyType, context)
         else { return nil }
         return ValueHoisting.correction(hoisting: ExprSyntax(member), spelled: member.trimmedDescription,
                                         title: "Capture the member before the predicate", context)
@@ -182,10 +194,13 @@ public struct NonCodableCaptureRule: PredicateRule {
 
     /// A scalar the store keeps in a column (and the app does not redeclare), or a type of the
     /// app's known to adopt Codable; optionals of either.
-    static func isCodable(_ type: WrittenType, _ context: RuleContext) -> Bool {
+    static func isCodableValue(_ type: WrittenType, _ context: RuleContext) -> Bool {
         guard case .named(let name) = KeyPathResolution.unwrapped(type) else { return false }
-        if ModelIndex.columnTypes.contains(name), case .unknown = context.models.lookup(name, in: nil) { return true }
-        return context.models.isCodable(name) == true
+        switch context.models.lookup(name, in: context.keyPaths.scope) {
+        case .unknown: return ModelIndex.columnTypes.contains(name)
+        case .type(.named(let declared)): return context.models.isCodable(declared) == true
+        default: return false
+        }
     }
 
     static func message(for name: String, of type: WrittenType, _ context: RuleContext) -> String? {
@@ -200,9 +215,8 @@ public struct NonCodableCaptureRule: PredicateRule {
         }
         // Declared in this file, so that no conformance is missed: an extension that adds
         // Codable in a file the declarations pass did not read would be unseen.
-        guard let last = written.split(separator: ".").last, context.fileFacts.declaredTypes[String(last)] != nil,
-              case .type(.named(let declared)) = context.models.lookup(written, in: context.keyPaths.scope),
-              context.models.isCodable(declared) == false else { return nil }
+        guard let last = written.split(separator: ".").last, let adopted = context.fileFacts.declaredTypes[String(last)],
+              isCodable(written, adopting: adopted, context) == false else { return nil }
         return "A predicate cannot capture `\(name)`: `\(written)` is not Codable. Read what the predicate needs "
             + "into a `let` before it (or make `\(written)` Codable)"
     }

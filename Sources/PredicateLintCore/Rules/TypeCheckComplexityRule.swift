@@ -34,9 +34,12 @@ public struct TypeCheckComplexityRule: PredicateRule {
             their comparisons count like any other. The rule adds these costs and reports only \
             shapes measured to time out: it flags none of the 1,811 predicates in \
             docs/TypeCheckCalibration.tsv that build (1,743 of them rebuilt from 56 public apps \
-            with stand-in models; the slowest took 31 s), and 20 of the 29 that time out. Hoist \
-            literals into typed constants (`let limit: Int16 = 10`), write `!flag` for \
-            `flag == false`, or split the predicate and combine the parts with `evaluate` (iOS 17.4).
+            with stand-in models; the slowest took 31 s), and 20 of the 29 that time out. A \
+            literal moved into a constant of the compared property's type (`let hops3: Int32 = \
+            3`) costs what a captured value costs; the fix does that where the same costs, \
+            added again, fall under the budget, and the message says whether they do. Otherwise \
+            write `!flag` for `flag == false`, or split the predicate and combine the parts with \
+            `evaluate` (iOS 17.4).
             """,
         cases: [timeOut],
         triggering: [
@@ -65,6 +68,34 @@ public struct TypeCheckComplexityRule: PredicateRule {
             Example("""
             let channel: Int32 = 2
             let predicate = #Predicate<Message> { m in m.sender != nil && m.relay?.number == channel && m.via?.number == channel }
+            """),
+        ],
+        corrections: [
+            (Example("""
+            func unread() -> Predicate<Message> {
+                ↓#Predicate<Message> { $0.isRead == false && $0.isMuted == false && $0.isPinned == false && $0.hops != 3 }
+            }
+            """), """
+            func unread() -> Predicate<Message> {
+                let no: Bool = false
+                let hops3: Int32 = 3
+                return #Predicate<Message> { $0.isRead == no && $0.isMuted == no && $0.isPinned == no && $0.hops != hops3 }
+            }
+            """),
+            (Example("""
+            func nearby() -> Predicate<Message> {
+                let predicate = ↓#Predicate<Message> { m in m.hops != 1 && m.hops != 2 && m.hops < 30 && m.hops > 0 }
+                return predicate
+            }
+            """), """
+            func nearby() -> Predicate<Message> {
+                let hops1: Int32 = 1
+                let hops2: Int32 = 2
+                let hops30: Int32 = 30
+                let hops0: Int32 = 0
+                let predicate = #Predicate<Message> { m in m.hops != hops1 && m.hops != hops2 && m.hops < hops30 && m.hops > hops0 }
+                return predicate
+            }
             """),
         ])
 
@@ -153,7 +184,10 @@ public struct TypeCheckComplexityRule: PredicateRule {
         var exceedsBudget: Bool { cost >= Cost.budget }
     }
 
-    static func tally(_ context: RuleContext) -> Tally {
+    /// `hoisting`: asked of each literal compared with a property of a known type; when it says
+    /// yes, the comparison is charged as the typed constant the fix would put there.
+    static func tally(_ context: RuleContext,
+                      hoisting: (_ operand: ExprSyntax, _ property: ExprSyntax, _ type: WrittenType) -> Bool = { _, _, _ in false }) -> Tally {
         var tally = Tally()
         for call in context.facts.calls where call.receiver != nil {
             if Cost.overloadedNames.contains(call.calleeName ?? "") { tally.overloadedCalls += 1 } else { tally.methodCalls += 1 }
@@ -169,11 +203,13 @@ public struct TypeCheckComplexityRule: PredicateRule {
                 tally.capturedValues += 1
             } else if left.is(NilLiteralExprSyntax.self) || right.is(NilLiteralExprSyntax.self) {
                 tally.capturedValues += 1
-            } else if let (literal, other) = literal(left).map({ ($0, right) }) ?? literal(right).map({ ($0, left) }) {
+            } else if let (literal, operand, other) = literal(left).map({ ($0, left, right) }) ?? literal(right).map({ ($0, right, left) }) {
                 // Through an optional chain the compared value is optional, whatever the
                 // member's own type (`$0.relay?.hops == 3` compares an `Int?`).
                 let type = context.keyPaths.type(of: other)
-                if other.hasOptionalChain || needsOtherType(literal, comparedWith: type) {
+                if let type, hoisting(operand, other, type) {
+                    if other.hasOptionalChain { tally.capturedThroughOptionalChains += 1 } else { tally.capturedValues += 1 }
+                } else if other.hasOptionalChain || needsOtherType(literal, comparedWith: type) {
                     tally.literalsOfOtherType += 1
                     if !other.hasOptionalChain, case .optional? = type { tally.literalsOfOptionalType += 1 }
                 } else if literal.is(StringLiteralExprSyntax.self) {
@@ -234,7 +270,25 @@ public struct TypeCheckComplexityRule: PredicateRule {
     public func check(_ context: RuleContext) -> [Finding] {
         let tally = Self.tally(context)
         guard tally.exceedsBudget else { return [] }
-        return [context.finding(self, at: context.site.macro.pound, message: Self.message(for: tally))]
+        var literals: [LiteralHoisting.Literal] = []
+        let hoisted = Self.tally(context) { operand, property, type in
+            guard let literal = LiteralHoisting.literal(operand, comparedWith: property, of: type, context) else { return false }
+            literals.append(literal)
+            return true
+        }
+        let enough = !literals.isEmpty && !hoisted.exceedsBudget
+        let correction = enough ? LiteralHoisting.correction(literals, context) : nil
+        let advice = !enough ? Self.splitAdvice(literalsHoistable: literals.count)
+            : "; hoisting its " + Self.count(literals.count, "literal") + " into `let`s of the compared properties' types "
+                + "brings it under the limit measured with swiftc 6.3.1"
+                + (correction == nil ? ValueHoisting.reasonForNoFix(context).map { " (\($0))" } ?? "" : "")
+        return [context.finding(self, at: context.site.macro.pound, message: Self.message(for: tally) + advice, correction: correction)]
+    }
+
+    /// What to do when hoisting literals is not enough.
+    static func splitAdvice(literalsHoistable: Int) -> String {
+        (literalsHoistable > 0 ? "; hoisting its literals into typed `let`s would not be enough" : "")
+            + "; write `!flag` for `flag == false`, or split the predicate and combine the parts with `evaluate`"
     }
 
     static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
@@ -256,8 +310,6 @@ public struct TypeCheckComplexityRule: PredicateRule {
         }
         if tally.overloadedCalls > 0 { dearest.append(count(tally.overloadedCalls, "call") + " of `contains` or `starts`") }
         if tally.methodCalls > 0 { dearest.append(count(tally.methodCalls, tally.overloadedCalls > 0 ? "other method call" : "method call")) }
-        return "The compiler may give up type-checking this predicate (" + dearest.joined(separator: ", ")
-            + "); hoist literals into typed `let`s (`let limit: Int16 = 10`), write `!flag` for `flag == false`, "
-            + "or split the predicate and combine the parts with `evaluate`"
+        return "The compiler may give up type-checking this predicate (" + dearest.joined(separator: ", ") + ")"
     }
 }

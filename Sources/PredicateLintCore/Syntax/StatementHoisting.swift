@@ -23,20 +23,22 @@ public struct StatementHoisting {
         LexicalLookup.binding(of: name, from: node, fileScope: fileScope) == nil && !Self.declares(name, in: block)
     }
 
-    /// The first of `base`, `base2`, `base3`, … that is free.
-    public func freeName(_ base: String, at node: some SyntaxProtocol, fileScope: FileFacts?) -> String? {
-        ([base] + (2...9).map { "\(base)\($0)" }).first { isFree($0, at: node, fileScope: fileScope) }
+    /// The first of `base`, `base2`, `base3`, … that is free and not one of `excluding` (names
+    /// the same fix declares).
+    public func freeName(_ base: String, at node: some SyntaxProtocol, fileScope: FileFacts?, excluding: Set<String> = []) -> String? {
+        ([base] + (2...9).map { "\(base)\($0)" }).first { !excluding.contains($0) && isFree($0, at: node, fileScope: fileScope) }
     }
 
-    /// The name of a `let` earlier in the block that holds exactly `value` and is what the name
-    /// means at `node`: a second fix of the same value reuses the first one's constant.
-    public func constant(holding value: String, at node: some SyntaxProtocol, fileScope: FileFacts?) -> String? {
+    /// The name of a `let` earlier in the block that holds exactly `value`, declared with
+    /// exactly `type` (nil: with none), and is what the name means at `node`: a second fix of
+    /// the same value reuses the first one's constant.
+    public func constant(holding value: String, ofType type: String? = nil, at node: some SyntaxProtocol, fileScope: FileFacts?) -> String? {
         for item in block {
             if item.id == statement.id { break }
             guard let declaration = item.item.as(VariableDeclSyntax.self), declaration.bindingSpecifier.tokenKind == .keyword(.let),
                   declaration.bindings.count == 1, let binding = declaration.bindings.first,
                   let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                  binding.initializer?.value.trimmedDescription == value,
+                  binding.initializer?.value.trimmedDescription == value, binding.typeAnnotation?.type.trimmedDescription == type,
                   case .variable(let found)? = LexicalLookup.binding(of: name, from: node, fileScope: fileScope), found.id == binding.id
             else { continue }
             return name

@@ -24,12 +24,12 @@ import Testing
         "let rated = movie.rating > 4\n return movie.year > 2000",
         // A `guard` that passes when its condition fails is not an `&&`.
         "guard movie.year > 2000 else { return true }\n return movie.rating > 4",
-        // An optional binding has no expression to join.
-        "guard let director = movie.director else { return false }\n return director.name == a",
+        // `if let` is not an operand of `&&`, and the macro's closure for it cannot read `$0`.
+        "guard movie.year > 0 else { return false }\n guard let director = movie.director else { return false }\n return director.name == a",
         "var year = movie.year\n return year > 2000",
         "if movie.year > 2000 { return true }\n return movie.rating > 4",
     ])
-    func noFoldThatWouldChangeWhatIsSelected(_ body: String) {
+    func noFoldThatWouldChangeWhatIsSelectedOrNotBuild(_ body: String) {
         let code = """
             func matching(_ a: String, _ b: String) -> Predicate<Movie> {
                 #Predicate<Movie> { movie in
@@ -110,6 +110,19 @@ import Testing
             }
             """)
         #expect(result.remaining == [])
+    }
+
+    /// The macro builds `if let` into a closure with a named argument, where `$0` cannot be read.
+    @Test func noIfLetAroundAnAnonymousArgument() {
+        let code = """
+            func directed(by name: String) -> Predicate<Movie> {
+                #Predicate<Movie> {
+                    guard let director = $0.director else { return false }
+                    return director.name == name && $0.year > 2000
+                }
+            }
+            """
+        #expect(folding(code) == nil)
     }
 
     /// A `@Query` property has no statement before it: the message says so, and what to do.

@@ -5,7 +5,8 @@ import SwiftSyntax
 /// used exactly once (so nothing is evaluated twice or dropped); a `let` that reads nothing of
 /// the input, and is used, moves before the statement holding the predicate, as a capture; a
 /// `guard … else { return false }` becomes a condition joined with `&&` ahead of the rest, which
-/// `&&` evaluates first as the `guard` did. Anything else (`var`, `if` statements, a `guard` that
+/// `&&` evaluates first as the `guard` did; a `guard let x = e else { return false }` opening the
+/// body becomes `if let x = e { rest } else { false }`. Anything else (`var`, `if` statements, a `guard` that
 /// returns `true`, a `let` used twice or never) gets no fix: the folded expression would not
 /// select the same, or would evaluate something twice.
 enum BodyFolding {
@@ -49,45 +50,37 @@ enum BodyFolding {
     private struct Plan {
         var hoisted: [Local] = []
         var expression = ""
+        private let context: RuleContext
+        private var lacksStatement = false
 
         init(_ statements: [CodeBlockItemSyntax], _ context: RuleContext) throws(Refusal) {
-            var locals: [SyntaxIdentifier: Local] = [:]
+            self.context = context
+            expression = try fold(statements[...], locals: [:])
+            // Without a statement to hold a constant, the rest is still judged, so that the
+            // message blames the statement only when nothing else stands in the way.
+            if lacksStatement { throw .noStatement }
+        }
+
+        /// The one expression `statements` compute, the last of them being the result.
+        private mutating func fold(_ statements: ArraySlice<CodeBlockItemSyntax>, locals: [SyntaxIdentifier: Local]) throws(Refusal) -> String {
+            var locals = locals
             var conditions: [String] = []
-            var lacksStatement = false
-            let parameterNames = Set(context.site.parameterNames)
-            for (index, statement) in statements.enumerated() {
-                let isLast = index == statements.count - 1
+            for (index, statement) in zip(statements.indices, statements) {
+                let isLast = index == statements.endIndex - 1
                 if let declaration = statement.item.as(VariableDeclSyntax.self), !isLast {
-                    guard declaration.bindingSpecifier.tokenKind == .keyword(.let), declaration.bindings.count == 1,
-                          declaration.attributes.isEmpty, declaration.modifiers.isEmpty,
-                          let binding = declaration.bindings.first, let initializer = binding.initializer?.value,
-                          let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                          binding.accessorBlock == nil
-                    else { throw .unsound }
-                    let uses = Self.uses(of: binding, in: statements[(index + 1)...], context)
-                    guard uses > 0, let value = Self.text(of: initializer, writing: locals, context) else { throw .unsound }
-                    var local = Local(binding: binding, value: value)
-                    if ValueHoisting.isIndependent(initializer, context, movingOut: Set(hoisted.map(\.binding.id))) {
-                        // Without a statement to hold it, the rest is still judged, so that the
-                        // message blames the statement only when nothing else stands in the way.
-                        let hoisting = StatementHoisting(before: context.site.macro)
-                        if hoisting == nil { lacksStatement = true }
-                        guard !parameterNames.contains(name),
-                              let free = hoisting.map({ $0.freeName(name, at: context.site.macro, fileScope: context.fileFacts) }) ?? name,
-                              !hoisted.contains(where: { $0.replacement == free })
-                        else { throw .unsound }
-                        local.isHoisted = true
-                        local.replacement = free
-                        local.declaredName = free + (binding.typeAnnotation.map { ": " + $0.type.trimmedDescription } ?? "")
-                        hoisted.append(local)
-                    } else {
-                        // Written in twice, it would be evaluated twice; a type annotation would be lost.
-                        guard uses == 1, binding.typeAnnotation == nil else { throw .unsound }
-                        local.replacement = Self.isAtomic(initializer) ? value : "(\(value))"
-                    }
-                    locals[binding.id] = local
+                    let local = try self.local(declaration, followedBy: statements[(index + 1)...], locals: locals)
+                    locals[local.binding.id] = local
                 } else if let guardStatement = statement.item.as(GuardStmtSyntax.self), !isLast {
                     guard Self.returnsFalse(guardStatement.body) else { throw .unsound }
+                    if let (name, value) = Self.optionalBinding(guardStatement) {
+                        // `guard let x = e else { return false }; rest` is `if let x = e { rest } else { false }`,
+                        // which the macro builds only as the whole body, and only where `rest` has no `$0`
+                        // (the macro's closure for `x` has a named argument).
+                        let rest = statements[(index + 1)...]
+                        guard conditions.isEmpty, !rest.contains(where: Self.hasAnonymousArgument),
+                              let valueText = Self.text(of: value, writing: locals, context) else { throw .unsound }
+                        return "if let \(name) = \(valueText) { \(try fold(rest, locals: locals)) } else { false }"
+                    }
                     for condition in guardStatement.conditions {
                         guard case .expression(let expression) = condition.condition,
                               let text = Self.text(of: expression, writing: locals, context) else { throw .unsound }
@@ -95,20 +88,61 @@ enum BodyFolding {
                     }
                 } else if isLast, let result = Self.result(of: statement.item) {
                     guard let text = Self.text(of: result, writing: locals, context) else { throw .unsound }
-                    if conditions.isEmpty {
-                        expression = text
-                    } else {
-                        // `if`/`switch` expressions may not be operands.
-                        guard !result.is(IfExprSyntax.self), !result.is(SwitchExprSyntax.self) else { throw .unsound }
-                        let last = Self.isAtomic(result) || Self.bindsTighterThanAnd(result) ? text : "(\(text))"
-                        expression = (conditions + [last]).joined(separator: " && ")
-                    }
+                    if conditions.isEmpty { return text }
+                    // `if`/`switch` expressions may not be operands.
+                    guard !result.is(IfExprSyntax.self), !result.is(SwitchExprSyntax.self) else { throw .unsound }
+                    let last = Self.isAtomic(result) || Self.bindsTighterThanAnd(result) ? text : "(\(text))"
+                    return (conditions + [last]).joined(separator: " && ")
                 } else {
                     throw .unsound
                 }
             }
-            guard !expression.isEmpty else { throw .unsound }
-            if lacksStatement { throw .noStatement }
+            throw .unsound
+        }
+
+        /// A `let` of the body: hoisted when it reads nothing of the input, else written in where
+        /// it is used.
+        private mutating func local(_ declaration: VariableDeclSyntax, followedBy rest: ArraySlice<CodeBlockItemSyntax>,
+                                    locals: [SyntaxIdentifier: Local]) throws(Refusal) -> Local {
+            guard declaration.bindingSpecifier.tokenKind == .keyword(.let), declaration.bindings.count == 1,
+                  declaration.attributes.isEmpty, declaration.modifiers.isEmpty,
+                  let binding = declaration.bindings.first, let initializer = binding.initializer?.value,
+                  let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                  binding.accessorBlock == nil
+            else { throw .unsound }
+            let uses = Self.uses(of: binding, in: rest, context)
+            guard uses > 0, let value = Self.text(of: initializer, writing: locals, context) else { throw .unsound }
+            var local = Local(binding: binding, value: value)
+            if ValueHoisting.isIndependent(initializer, context, movingOut: Set(hoisted.map(\.binding.id))) {
+                let hoisting = StatementHoisting(before: context.site.macro)
+                if hoisting == nil { lacksStatement = true }
+                guard !context.site.parameterNames.contains(name),
+                      let free = hoisting.map({ $0.freeName(name, at: context.site.macro, fileScope: context.fileFacts) }) ?? name,
+                      !hoisted.contains(where: { $0.replacement == free })
+                else { throw .unsound }
+                local.isHoisted = true
+                local.replacement = free
+                local.declaredName = free + (binding.typeAnnotation.map { ": " + $0.type.trimmedDescription } ?? "")
+                hoisted.append(local)
+            } else {
+                // Written in twice, it would be evaluated twice; a type annotation would be lost.
+                guard uses == 1, binding.typeAnnotation == nil else { throw .unsound }
+                local.replacement = Self.isAtomic(initializer) ? value : "(\(value))"
+            }
+            return local
+        }
+
+        /// `guard let name = value`: the one condition, an optional binding without a type.
+        static func optionalBinding(_ guardStatement: GuardStmtSyntax) -> (String, ExprSyntax)? {
+            guard guardStatement.conditions.count == 1, case .optionalBinding(let binding)? = guardStatement.conditions.first?.condition,
+                  binding.bindingSpecifier.tokenKind == .keyword(.let), binding.typeAnnotation == nil,
+                  let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                  let value = binding.initializer?.value else { return nil }
+            return (name, value)
+        }
+
+        static func hasAnonymousArgument(_ statement: CodeBlockItemSyntax) -> Bool {
+            statement.tokens(viewMode: .sourceAccurate).contains { if case .dollarIdentifier = $0.tokenKind { true } else { false } }
         }
 
         /// The last statement's value: `return value`, or the expression itself.

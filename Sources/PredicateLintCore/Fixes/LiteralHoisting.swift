@@ -79,7 +79,9 @@ enum LiteralHoisting {
         }
         let digits = operand.trimmedDescription.map { $0 == "-" ? "Minus" : $0 == "." ? "_" : String($0) }.joined()
         guard digits.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else { return property + "Value" }
-        return property + (digits.first?.isNumber == true ? digits : capitalized(digits))
+        // `i0` and `1` → `i0_1`, not `i01`.
+        let separator = property.last?.isNumber == true && digits.first?.isNumber == true ? "_" : ""
+        return property + separator + (digits.first?.isNumber == true ? digits : capitalized(digits))
     }
 
     private static func capitalized(_ word: String) -> String { word.prefix(1).uppercased() + word.dropFirst() }

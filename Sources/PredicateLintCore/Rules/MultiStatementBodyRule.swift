@@ -81,6 +81,21 @@ public struct MultiStatementBodyRule: PredicateRule {
                 }
             }
             """),
+            // `guard let` becomes `if let`, the body's one expression.
+            (Example("""
+            func directed(by name: String) -> Predicate<Movie> {
+                #Predicate<Movie> {
+                    guard let director = $0.director else { return false }
+                    ↓return director.name == name
+                }
+            }
+            """), """
+            func directed(by name: String) -> Predicate<Movie> {
+                #Predicate<Movie> {
+                    if let director = $0.director { director.name == name } else { false }
+                }
+            }
+            """),
             // A `let` that reads nothing of the model is worked out before the predicate.
             (Example("""
             func acclaimed(above threshold: Double) -> Predicate<Movie> {

@@ -131,4 +131,29 @@ import Testing
         #expect(correction("letters") == nil)
         #expect(correction("label()") == nil)
     }
+
+    /// A captured model's member is read before the predicate only when that member can be
+    /// captured itself: a column, not a relationship (another model).
+    @Test func aCapturedModelsMemberMovesOutOnlyWhenItIsNotAModel() {
+        func finding(_ member: String, query: Bool = false) -> Finding? {
+            let code = query
+                ? """
+                  struct Shelf: View {
+                      let award: Award
+                      @Query(filter: #Predicate<Movie> { $0.year == award.\(member) }) var movies: [Movie]
+                  }
+                  """
+                : """
+                  func movies(honoured award: Award) -> Predicate<Movie> {
+                      #Predicate<Movie> { $0.year == award.\(member) }
+                  }
+                  """
+            return lint(code).first { $0.ruleID == "model-comparison" }
+        }
+        #expect(finding("year")?.correction != nil)
+        #expect(finding("movie")?.correction == nil)
+        #expect(finding("movie")?.message.contains(ValueHoisting.noStatementPhrase) == false)
+        #expect(finding("year", query: true)?.correction == nil)
+        #expect(finding("year", query: true)?.message.contains(ValueHoisting.noStatementPhrase) == true)
+    }
 }

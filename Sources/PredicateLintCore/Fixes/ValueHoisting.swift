@@ -20,6 +20,18 @@ enum ValueHoisting {
                                 at: context.site.macro, fileScope: context.fileFacts).map { Correction(title: title, edits: $0) }
     }
 
+    /// Whether a constant of this type can be captured: a scalar the store keeps in a column
+    /// (and the app does not redeclare), or a type of the app's known to adopt Codable;
+    /// optionals of either.
+    static func isCodableValue(_ type: WrittenType, _ context: RuleContext) -> Bool {
+        guard case .named(let name) = KeyPathResolution.unwrapped(type) else { return false }
+        switch context.models.lookup(name, in: context.keyPaths.scope) {
+        case .unknown: return ModelIndex.columnTypes.contains(name)
+        case .type(.named(let declared)): return context.models.isCodable(declared) == true
+        default: return false
+        }
+    }
+
     /// Why no fix is offered, for a message: said where there is no statement to hold the `let`.
     static func reasonForNoFix(_ context: RuleContext) -> String? {
         StatementHoisting(before: context.site.macro) == nil

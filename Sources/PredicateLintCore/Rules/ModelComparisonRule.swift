@@ -119,6 +119,16 @@ public struct ModelComparisonRule: PredicateRule {
                  return #Predicate { $0.cast.contains { $0.persistentModelID == actorID } }
              }
              """),
+            (Example("""
+             func namesakes(of director: Director) -> Predicate<Actor> {
+                 #Predicate<Actor> { $0.name == ↓director.name }
+             }
+             """), """
+             func namesakes(of director: Director) -> Predicate<Actor> {
+                 let name = director.name
+                 return #Predicate<Actor> { $0.name == name }
+             }
+             """),
         ])
 
     public init() {}
@@ -150,14 +160,30 @@ public struct ModelComparisonRule: PredicateRule {
             case let single where isModel(single):
                 guard let member = reference.parent?.as(MemberAccessExprSyntax.self), member.base?.id == reference.id else { return nil }
                 let read = "\(name).\(member.declName.baseName.text)"
+                let correction = memberCorrection(member, of: single, context)
+                let unfixed = correction == nil ? ValueHoisting.reasonForNoFix(context).map { "; " + $0 } ?? "" : ""
                 return context.finding(
                     self, at: reference.baseName,
                     message: "A predicate cannot capture the model `\(name)`, and reading `\(read)` inside it does; "
-                        + "read it into a `let` before the predicate and use that")
+                        + "read it into a `let` before the predicate and use that" + unfixed,
+                    correction: correction)
             default:
                 return nil
             }
         }
+    }
+
+    /// `director.name` read into a `let` before the statement, where the member is a property
+    /// (stored, transient or computed) whose type can be captured; a relationship cannot be.
+    private func memberCorrection(_ member: MemberAccessExprSyntax, of model: WrittenType, _ context: RuleContext) -> Correction? {
+        guard case .named(let written) = model,
+              case .type(.named(let qualified)) = context.models.lookup(written, in: context.keyPaths.scope),
+              let property = context.models.member(member.declName.baseName.text, of: qualified),
+              [.stored, .transient, .computed].contains(property.kind), let type = property.type,
+              ValueHoisting.isCodableValue(type, context)
+        else { return nil }
+        return ValueHoisting.correction(hoisting: ExprSyntax(member), spelled: member.trimmedDescription,
+                                        title: "Read the member before the predicate", context)
     }
 
     /// `$0.director == director`.

@@ -174,7 +174,7 @@ public struct NonCodableCaptureRule: PredicateRule {
               let body = typeBody(named: String(written.split(separator: ".").last ?? ""), in: context),
               let property = DeclarationCollector.members(of: body).first(where: { $0.name == member.declName.baseName.text }),
               property.kind == .stored || property.kind == .computed, let propertyType = property.type,
-              isCodableValue(propertyType, context)
+              ValueHoisting.isCodableValue(propertyType, context)
         else { return nil }
         return ValueHoisting.correction(hoisting: ExprSyntax(member), spelled: member.trimmedDescription,
                                         title: "Capture the member before the predicate", context)
@@ -190,17 +190,6 @@ public struct NonCodableCaptureRule: PredicateRule {
             return nil
         }
         return bodies.count == 1 ? bodies[0] : nil
-    }
-
-    /// A scalar the store keeps in a column (and the app does not redeclare), or a type of the
-    /// app's known to adopt Codable; optionals of either.
-    static func isCodableValue(_ type: WrittenType, _ context: RuleContext) -> Bool {
-        guard case .named(let name) = KeyPathResolution.unwrapped(type) else { return false }
-        switch context.models.lookup(name, in: context.keyPaths.scope) {
-        case .unknown: return ModelIndex.columnTypes.contains(name)
-        case .type(.named(let declared)): return context.models.isCodable(declared) == true
-        default: return false
-        }
     }
 
     static func message(for name: String, of type: WrittenType, _ context: RuleContext) -> String? {

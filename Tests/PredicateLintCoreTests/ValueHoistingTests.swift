@@ -36,6 +36,23 @@ import Testing
             """)
     }
 
+    /// A collection a supported call searches moves out without the call; a method does not.
+    @Test func aReceiverOfASupportedCallMovesOutWithoutItsCall() {
+        let code = """
+            enum Catalog { static let classics = ["Heat", "Ran"] }
+            func classics() -> Predicate<Movie> {
+                #Predicate<Movie> { Catalog.classics.contains($0.name) }
+            }
+            """
+        #expect(fixed(code) == """
+            enum Catalog { static let classics = ["Heat", "Ran"] }
+            func classics() -> Predicate<Movie> {
+                let classics = Catalog.classics
+                return #Predicate<Movie> { classics.contains($0.name) }
+            }
+            """)
+    }
+
     /// The fallback goes with the value: what is left inside reads the model only.
     @Test func aValueAndItsFallbackMoveTogether() {
         let code = """

@@ -22,9 +22,14 @@ enum ValueHoisting {
 
     /// Whether a constant of this type can be captured: a scalar the store keeps in a column
     /// (and the app does not redeclare), or a type of the app's known to adopt Codable;
-    /// optionals of either.
+    /// optionals, arrays and sets of either.
     static func isCodableValue(_ type: WrittenType, _ context: RuleContext) -> Bool {
-        guard case .named(let name) = KeyPathResolution.unwrapped(type) else { return false }
+        let name: String
+        switch KeyPathResolution.unwrapped(type) {
+        case .named(let named): name = named
+        case .array(let element), .set(let element): return isCodableValue(element, context)
+        default: return false
+        }
         switch context.models.lookup(name, in: context.keyPaths.scope) {
         case .unknown: return ModelIndex.columnTypes.contains(name)
         case .type(.named(let declared)): return context.models.isCodable(declared) == true
@@ -52,7 +57,9 @@ enum ValueHoisting {
         while let parent = current.parent {
             let wider: ExprSyntax?
             if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == current.id {
-                wider = ExprSyntax(member)
+                // A method is taken only with its call: `Movie.classics` stays the receiver of `.contains($0.name)`.
+                let call = member.parent?.as(FunctionCallExprSyntax.self).flatMap { $0.calledExpression.id == member.id ? $0 : nil }
+                wider = call.map { isIndependent(ExprSyntax($0), context) } == false ? nil : ExprSyntax(member)
             } else if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id == current.id, call.trailingClosure == nil {
                 wider = ExprSyntax(call)
             } else if let infix = parent.as(InfixOperatorExprSyntax.self) {
@@ -68,9 +75,13 @@ enum ValueHoisting {
         return current
     }
 
-    /// The callee of a call, or the base of a member access, around `expression`.
+    /// The callee of a call, or the base of a member access, around `expression`; the receiver of
+    /// a call the macro supports (`ids.contains($0.id)`) is neither, as a captured value can take it.
     static func isCalleeOrReceiver(_ expression: ExprSyntax) -> Bool {
-        if let member = expression.parent?.as(MemberAccessExprSyntax.self), member.base?.id == expression.id { return true }
+        if let member = expression.parent?.as(MemberAccessExprSyntax.self), member.base?.id == expression.id {
+            guard let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id else { return true }
+            return !MacroSupport.isSupported(call)
+        }
         if let call = expression.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == expression.id { return true }
         return false
     }

@@ -129,6 +129,16 @@ public struct ModelComparisonRule: PredicateRule {
                  return #Predicate<Actor> { $0.name == name }
              }
              """),
+            (Example("""
+             func similar(to movie: Movie) -> Predicate<Movie> {
+                 #Predicate<Movie> { ↓movie.tags.contains($0.name) }
+             }
+             """), """
+             func similar(to movie: Movie) -> Predicate<Movie> {
+                 let tags = movie.tags
+                 return #Predicate<Movie> { tags.contains($0.name) }
+             }
+             """),
         ])
 
     public init() {}

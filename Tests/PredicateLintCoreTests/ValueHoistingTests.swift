@@ -53,6 +53,34 @@ import Testing
             """)
     }
 
+    /// `return` is added only where the lone statement was the body's value; an `if` whose
+    /// branches are values gets nothing, as a `let` would break it.
+    @Test func aBranchGetsALetAndAReturnOnlyWhereItReturns() {
+        let assignment = """
+            func narrow(_ descriptor: inout FetchDescriptor<Movie>, recent: Bool) {
+                if recent {
+                    descriptor.predicate = #Predicate<Movie> { $0.releaseDate > Date.now }
+                }
+            }
+            """
+        #expect(fixed(assignment) == """
+            func narrow(_ descriptor: inout FetchDescriptor<Movie>, recent: Bool) {
+                if recent {
+                    let now = Date.now
+                    descriptor.predicate = #Predicate<Movie> { $0.releaseDate > now }
+                }
+            }
+            """)
+        for value in [
+            "let p = if recent { #Predicate<Movie> { $0.releaseDate > Date.now } } else { #Predicate<Movie> { _ in true } }",
+            "return if recent { #Predicate<Movie> { $0.releaseDate > Date.now } } else { #Predicate<Movie> { _ in true } }",
+            "if recent { #Predicate<Movie> { $0.releaseDate > Date.now } } else { #Predicate<Movie> { _ in true } }",
+        ] {
+            let code = "func choose(recent: Bool) -> Predicate<Movie> {\n    \(value)\n}"
+            #expect(staticMember(code).count == 1 && staticMember(code).allSatisfy { $0.correction == nil }, "\(value)")
+        }
+    }
+
     /// The fallback goes with the value: what is left inside reads the model only.
     @Test func aValueAndItsFallbackMoveTogether() {
         let code = """

@@ -67,7 +67,7 @@ public struct StatementHoisting {
     /// carry a type annotation (`limit: Int64`).
     public func declarations(_ constants: [(name: String, value: String)]) -> TextEdit {
         // A lone expression is the body's implicit result; after a new `let` it needs `return`.
-        let needsReturn = block.count == 1 && statement.item.is(ExprSyntax.self) && block.parent?.is(SourceFileSyntax.self) != true
+        let needsReturn = block.count == 1 && statement.item.is(ExprSyntax.self) && Self.returnsLoneExpression(block)
         let start = statement.positionAfterSkippingLeadingTrivia.utf8Offset
         let indentation = Self.indentation(of: statement)
         let lets = constants.map { "let \($0.name) = \($0.value)\n" }.joined(separator: indentation)
@@ -80,8 +80,29 @@ public struct StatementHoisting {
         if block.parent?.is(AccessorBlockSyntax.self) == true { return true }  // `var p: T { … }`
         guard let owner = block.parent?.as(CodeBlockSyntax.self)?.parent else { return false }
         return owner.is(FunctionDeclSyntax.self) || owner.is(InitializerDeclSyntax.self) || owner.is(AccessorDeclSyntax.self)
-            || owner.is(IfExprSyntax.self) || owner.is(GuardStmtSyntax.self) || owner.is(ForStmtSyntax.self)
+            || owner.as(IfExprSyntax.self).map(isStatement) == true || owner.is(GuardStmtSyntax.self) || owner.is(ForStmtSyntax.self)
             || owner.is(WhileStmtSyntax.self) || owner.is(DoStmtSyntax.self)
+    }
+
+    /// Whether a block's lone expression is its value: the body of a getter, or of a function
+    /// that returns something. (An `if` branch's is not, as the `if` is a statement here.)
+    private static func returnsLoneExpression(_ block: CodeBlockItemListSyntax) -> Bool {
+        if block.parent?.is(AccessorBlockSyntax.self) == true { return true }
+        guard let owner = block.parent?.as(CodeBlockSyntax.self)?.parent else { return false }
+        if let accessor = owner.as(AccessorDeclSyntax.self) { return accessor.accessorSpecifier.tokenKind == .keyword(.get) }
+        guard let result = owner.as(FunctionDeclSyntax.self)?.signature.returnClause?.type.trimmedDescription else { return false }
+        return result != "Void" && result != "()"
+    }
+
+    /// An `if` written as a statement, not one whose branches are values (`let p = if …`,
+    /// `return if …`, or the lone `if` of a body that returns it), which must stay one
+    /// expression each.
+    private static func isStatement(_ branch: IfExprSyntax) -> Bool {
+        var top = Syntax(branch)
+        while let parent = top.parent, parent.is(IfExprSyntax.self) { top = parent }
+        if let wrapper = top.parent, wrapper.is(ExpressionStmtSyntax.self) { top = wrapper }
+        guard let item = top.parent?.as(CodeBlockItemSyntax.self), let block = item.parent?.as(CodeBlockItemListSyntax.self) else { return false }
+        return !(block.count == 1 && returnsLoneExpression(block))
     }
 
     private static func declares(_ name: String, in block: CodeBlockItemListSyntax) -> Bool {

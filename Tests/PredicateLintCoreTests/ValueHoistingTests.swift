@@ -81,6 +81,42 @@ import Testing
         }
     }
 
+    /// A closure of several statements takes a `let` like a function body; a closure of one
+    /// expression does not, as the `let` would change how its type is inferred.
+    @Test func aClosureTakesALetOnlyWhenItAlreadyHasSeveralStatements() {
+        let several = """
+            func load(_ run: (() -> Void) -> Void) {
+                run {
+                    let descriptor = FetchDescriptor<Movie>(predicate: #Predicate { $0.releaseDate > Date.now })
+                    print(descriptor)
+                }
+            }
+            """
+        #expect(fixed(several) == """
+            func load(_ run: (() -> Void) -> Void) {
+                run {
+                    let now = Date.now
+                    let descriptor = FetchDescriptor<Movie>(predicate: #Predicate { $0.releaseDate > now })
+                    print(descriptor)
+                }
+            }
+            """)
+        let single = "let make = { #Predicate<Movie> { $0.releaseDate > Date.now } }"
+        #expect(staticMember(single).count == 1 && staticMember(single).allSatisfy { $0.correction == nil })
+    }
+
+    /// Where no statement can hold the constant, every rule whose fix would hoist says so.
+    @Test func aQueryPropertySaysWhyNothingIsHoisted() {
+        let findings = lint("""
+            struct Today: View {
+                @Query(filter: #Predicate<Movie> { $0.releaseDate > Calendar.current.startOfDay(for: .now) && $0.genre == .drama })
+                var movies: [Movie]
+            }
+            """).filter { ["static-member", "implicit-member", "unsupported-member"].contains($0.ruleID) }
+        #expect(findings.count == 4)
+        #expect(findings.allSatisfy { $0.correction == nil && $0.message.contains(ValueHoisting.noStatementPhrase) })
+    }
+
     /// The fallback goes with the value: what is left inside reads the model only.
     @Test func aValueAndItsFallbackMoveTogether() {
         let code = """

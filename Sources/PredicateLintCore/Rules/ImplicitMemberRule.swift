@@ -58,11 +58,13 @@ public struct ImplicitMemberRule: PredicateRule {
             .filter { $0.base == nil }
             .sorted { $0.position < $1.position }
             .map { member in
-                context.finding(
+                let correction = correction(member, context)
+                let noFix = correction == nil ? ValueHoisting.reasonForNoFix(context).map { "; \($0)" } ?? "" : ""
+                return context.finding(
                     self, at: member.period,
                     message: "`.\(member.declName.baseName.text)` has no explicit base, which a predicate cannot use; "
-                        + "capture the value in a `let` before the predicate and compare with that",
-                    correction: correction(member, context), covering: [Syntax(member)])
+                        + "capture the value in a `let` before the predicate and compare with that" + noFix,
+                    correction: correction, covering: [Syntax(member)])
             }
     }
 

@@ -127,9 +127,13 @@ public struct UnsupportedMemberRule: PredicateRule {
             } else if call.receiver != nil, !MacroSupport.isSupported(call) {
                 let shape = call.callShapes?.first?.description ?? "\(name.text)(…)"
                 let help = Self.advice[name.text] ?? "predicates can call only \(MacroSupport.supportedCallsList)"
+                let correction = Self.countWhereCorrection(call) ?? Self.boundCorrection(call, context)
+                // A call reading nothing of the predicate is what hoisting moves out, where a statement can hold it.
+                let noFix = correction == nil && ValueHoisting.isIndependent(ExprSyntax(call), context)
+                    ? ValueHoisting.reasonForNoFix(context).map { "; \($0)" } ?? "" : ""
                 findings.append(context.finding(
-                    self, at: name, message: "`\(shape)` is not supported in a predicate; \(help)",
-                    correction: Self.countWhereCorrection(call) ?? Self.boundCorrection(call, context)))
+                    self, at: name, message: "`\(shape)` is not supported in a predicate; \(help)" + noFix,
+                    correction: correction))
             }
         }
         // These properties build; they fail only where SwiftData runs the predicate.

@@ -3,9 +3,9 @@ import SwiftSyntax
 /// A `let` written just before the statement that holds a predicate, for fixes that work a
 /// value out before the predicate captures it (a model's `persistentModelID`, a date bound).
 /// Offered only where the new statement provably changes nothing else: the statement is in a
-/// function, initializer, accessor or control-flow body, or top-level code (not a property
-/// initializer, and not a closure, whose inferred type a new statement could change), and the
-/// name is free there.
+/// function, initializer, accessor or control-flow body, top-level code, or a closure that
+/// already has several statements (not a property initializer, and not a one-expression
+/// closure, whose inferred type a new statement would change), and the name is free there.
 public struct StatementHoisting {
     let statement: CodeBlockItemSyntax
     let block: CodeBlockItemListSyntax
@@ -74,9 +74,11 @@ public struct StatementHoisting {
         return TextEdit(range: start..<start, replacement: lets + indentation + (needsReturn ? "return " : ""))
     }
 
-    /// Statements of a function, initializer, accessor, control-flow body or top-level code.
+    /// Statements of a function, initializer, accessor, control-flow body, top-level code, or a
+    /// closure of several statements.
     private static func isBodyOfDeclaration(_ block: CodeBlockItemListSyntax) -> Bool {
         if block.parent?.is(SourceFileSyntax.self) == true { return true }
+        if block.parent?.is(ClosureExprSyntax.self) == true { return block.count >= 2 }
         if block.parent?.is(AccessorBlockSyntax.self) == true { return true }  // `var p: T { … }`
         guard let owner = block.parent?.as(CodeBlockSyntax.self)?.parent else { return false }
         return owner.is(FunctionDeclSyntax.self) || owner.is(InitializerDeclSyntax.self) || owner.is(AccessorDeclSyntax.self)

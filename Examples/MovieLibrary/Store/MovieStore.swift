@@ -143,4 +143,9 @@ final class MovieStore {
     func releasedAfter(seconds: TimeInterval) throws -> [Movie] {
         try context.fetch(FetchDescriptor(predicate: #Predicate<Movie> { $0.releaseDate.timeIntervalSince1970 > seconds }))
     }
+
+    // parameter-count: a predicate that keeps everything still takes the movie: `{ _ in true }`.
+    func everything() throws -> [Movie] {
+        try context.fetch(FetchDescriptor<Movie>(predicate: #Predicate { true }))
+    }
 }

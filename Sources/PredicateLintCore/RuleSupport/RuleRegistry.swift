@@ -8,6 +8,7 @@ public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
         // A body the macro cannot read at all: it claims the whole predicate.
         MultiStatementBodyRule.self,
+        ParameterCountRule.self,
         // The guide's rules.
         RegexRule.self,
         CaseFoldedContainsRule.self,

@@ -5,13 +5,7 @@ import Testing
 /// a value used twice would be evaluated twice, an unused one would vanish, a `guard` that
 /// returns `true` means something else than `&&`.
 @Suite struct BodyFoldingTests {
-    let fixer = Fixer(linter: allRulesLinter)
-
-    func fix(_ code: String) -> Fixer.Result {
-        let files = [SourceFile(path: "Example.swift", text: code)]
-            + ExampleModels.files.map { SourceFile(path: $0.path, text: $0.source) }
-        return fixer.fix(files[0], models: ModelIndex(files: files))
-    }
+    func fix(_ code: String) -> Fixer.Result { fixAsExample(code) }
 
     func folding(_ code: String) -> Correction? {
         lint(code).first { $0.ruleID == "multi-statement-body" }?.correction

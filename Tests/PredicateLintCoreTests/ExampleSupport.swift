@@ -56,6 +56,14 @@ extension Example {
 /// Every rule, opt-in ones included.
 let allRulesLinter = Linter(rules: RuleRegistry.all.map { $0.init() })
 
+/// Fixes `code` as one file of the example app, beside `ExampleModels`' model files, with
+/// every rule on.
+func fixAsExample(_ code: String) -> Fixer.Result {
+    let files = [SourceFile(path: "Example.swift", text: code)]
+        + ExampleModels.files.map { SourceFile(path: $0.path, text: $0.source) }
+    return Fixer(linter: allRulesLinter).fix(files[0], models: ModelIndex(files: files))
+}
+
 /// Lints `code` as one file of the example app: beside `ExampleModels`' model files (and any
 /// other files given), with every rule on. Returns the findings in `code`.
 func lint(_ code: String, path: String = "Example.swift", beside others: [ExampleFile] = [],

@@ -4,11 +4,7 @@ import Testing
 @Suite struct FixerTests {
     let fixer = Fixer(linter: allRulesLinter)
 
-    func fix(_ code: String) -> Fixer.Result {
-        let files = [SourceFile(path: "Example.swift", text: code)]
-            + ExampleModels.files.map { SourceFile(path: $0.path, text: $0.source) }
-        return fixer.fix(files[0], models: ModelIndex(files: files))
-    }
+    func fix(_ code: String) -> Fixer.Result { fixAsExample(code) }
 
     @Test func fixesInsideOneExpressionCompose() {
         let result = fix(#"let p = #Predicate<Movie> { $0.name.lowercased().contains("heat") == false }"#)

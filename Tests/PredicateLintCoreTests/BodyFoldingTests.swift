@@ -21,7 +21,11 @@ import Testing
         // `if let` is not an operand of `&&`, and the macro's closure for it cannot read `$0`.
         "guard movie.year > 0 else { return false }\n guard let director = movie.director else { return false }\n return director.name == a",
         "var year = movie.year\n return year > 2000",
-        "if movie.year > 2000 { return true }\n return movie.rating > 4",
+        // An `if` that may not return, one with an `else if`, several conditions, or code after an `if … else`.
+        "if movie.year > 2000 { _ = a }\n return movie.rating > 4",
+        "if movie.year > 2000 { return true } else if movie.rating > 4 { return false }\n return true",
+        "if movie.year > 2000, movie.rating > 4 { return true }\n return false",
+        "if movie.year > 2000 { return true } else { return false }\n return movie.rating > 4",
     ])
     func noFoldThatWouldChangeWhatIsSelectedOrNotBuild(_ body: String) {
         let code = """
@@ -104,6 +108,23 @@ import Testing
             }
             """)
         #expect(result.remaining == [])
+    }
+
+    /// An `if` that returns becomes an `if` expression: what follows it is its `else`, or its
+    /// own `else` when it ends the body; `$0` may be read in an `if let`'s value, not its body.
+    @Test func anIfThatReturnsBecomesAnIfExpression() {
+        func folded(_ body: String) -> String? {
+            let code = "func matching(_ a: String) -> Predicate<Movie> {\n    #Predicate<Movie> {\n        \(body)\n    }\n}"
+            return folding(code).map { code.applying($0.edits) }
+                .map { $0.components(separatedBy: "\n")[2].trimmingCharacters(in: .whitespaces) }
+        }
+        #expect(folded("if $0.year > 2000 { return true }\n return $0.rating > 4")
+                == "if $0.year > 2000 { true } else { $0.rating > 4 }")
+        #expect(folded("let name = $0.name\n if $0.year > 2000 { return name == a } else { return false }")
+                == "if $0.year > 2000 { $0.name == a } else { false }")
+        #expect(folded("if let director = $0.director { return director.name == a }\n return false")
+                == "if let director = $0.director { director.name == a } else { false }")
+        #expect(folded("if let director = $0.director { return director.name == a && $0.year > 2000 }\n return false") == nil)
     }
 
     /// The macro builds `if let` into a closure with a named argument, where `$0` cannot be read.

@@ -6,9 +6,11 @@ import SwiftSyntax
 /// the input, and is used, moves before the statement holding the predicate, as a capture; a
 /// `guard … else { return false }` becomes a condition joined with `&&` ahead of the rest, which
 /// `&&` evaluates first as the `guard` did; a `guard let x = e else { return false }` opening the
-/// body becomes `if let x = e { rest } else { false }`. Anything else (`var`, `if` statements, a `guard` that
-/// returns `true`, a `let` used twice or never) gets no fix: the folded expression would not
-/// select the same, or would evaluate something twice.
+/// body becomes `if let x = e { rest } else { false }`; an `if` with no `else` that returns at
+/// its end, opening the body, becomes `if c { … } else { rest }`. Anything else (`var`, an `if`
+/// with an `else` or one that may not return, a `guard` that returns `true`, a `let` used twice
+/// or never) gets no fix: the folded expression would not select the same, or would evaluate
+/// something twice.
 enum BodyFolding {
     /// Why a body is not folded.
     enum Refusal: Error {
@@ -86,11 +88,28 @@ enum BodyFolding {
                               let text = Self.text(of: expression, writing: locals, context) else { throw .unsound }
                         conditions.append(Self.isAtomic(expression) || Self.bindsTighterThanAnd(expression) ? text : "(\(text))")
                     }
-                } else if isLast, let result = Self.result(of: statement.item) {
+                } else if let ifStatement = Self.ifStatement(statement.item) {
+                    // `if c { …; return a }; rest` is `if c { a } else { rest }`: the `if` returns at its
+                    // end, so `rest` runs exactly when `c` does not hold; a last `if c { …; return a }
+                    // else { …; return b }` is `if c { a } else { b }`. Like a `guard let`, it can only
+                    // be the whole body, and the body of an `if let` takes no `$0`.
+                    let body = ArraySlice(Array(ifStatement.body.statements))
+                    let otherwise: ArraySlice<CodeBlockItemSyntax>
+                    switch ifStatement.elseBody {
+                    case nil where !isLast: otherwise = statements[(index + 1)...]
+                    case .codeBlock(let block)? where isLast && block.statements.last?.item.is(ReturnStmtSyntax.self) == true:
+                        otherwise = ArraySlice(Array(block.statements))
+                    default: throw .unsound
+                    }
+                    guard conditions.isEmpty, body.last?.item.is(ReturnStmtSyntax.self) == true,
+                          let (condition, binds) = Self.condition(of: ifStatement, writing: locals, context),
+                          !binds || !body.contains(where: Self.hasAnonymousArgument) else { throw .unsound }
+                    return "if \(condition) { \(try fold(body, locals: locals)) } else { \(try fold(otherwise, locals: locals)) }"
+                } else if isLast, let result = Self.result(of: statement.item),
+                          !result.is(IfExprSyntax.self), !result.is(SwitchExprSyntax.self) {
+                    // A last `switch` or `if` of several statements holds statements, not values.
                     guard let text = Self.text(of: result, writing: locals, context) else { throw .unsound }
                     if conditions.isEmpty { return text }
-                    // `if`/`switch` expressions may not be operands.
-                    guard !result.is(IfExprSyntax.self), !result.is(SwitchExprSyntax.self) else { throw .unsound }
                     let last = Self.isAtomic(result) || Self.bindsTighterThanAnd(result) ? text : "(\(text))"
                     return (conditions + [last]).joined(separator: " && ")
                 } else {
@@ -139,6 +158,30 @@ enum BodyFolding {
                   let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                   let value = binding.initializer?.value else { return nil }
             return (name, value)
+        }
+
+        /// An `if` written as a statement.
+        static func ifStatement(_ item: CodeBlockItemSyntax.Item) -> IfExprSyntax? {
+            item.as(IfExprSyntax.self) ?? item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
+        }
+
+        /// An `if`'s one condition as text (`let x = value` or an expression), and whether it binds
+        /// a name; nil for several conditions, a typed binding, `if let x` shorthand or `case`.
+        static func condition(of ifStatement: IfExprSyntax, writing locals: [SyntaxIdentifier: Local],
+                              _ context: RuleContext) -> (String, Bool)? {
+            guard ifStatement.conditions.count == 1, let only = ifStatement.conditions.first?.condition else { return nil }
+            switch only {
+            case .expression(let expression):
+                return text(of: expression, writing: locals, context).map { ($0, false) }
+            case .optionalBinding(let binding):
+                guard binding.bindingSpecifier.tokenKind == .keyword(.let), binding.typeAnnotation == nil,
+                      let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                      let value = binding.initializer?.value, let valueText = text(of: value, writing: locals, context)
+                else { return nil }
+                return ("let \(name) = \(valueText)", true)
+            default:
+                return nil
+            }
         }
 
         static func hasAnonymousArgument(_ statement: CodeBlockItemSyntax) -> Bool {

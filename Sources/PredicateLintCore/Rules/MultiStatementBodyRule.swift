@@ -96,6 +96,24 @@ public struct MultiStatementBodyRule: PredicateRule {
                 }
             }
             """),
+            // An `if` that returns, followed by what is returned otherwise, becomes `if … else`.
+            (Example("""
+            func subtitled(containing text: String) -> Predicate<Movie> {
+                #Predicate<Movie> { movie in
+                    if let subtitle = movie.subtitle {
+                        let matches = subtitle.contains(text)
+                        return matches && movie.year > 2000
+                    }
+                    ↓return false
+                }
+            }
+            """), """
+            func subtitled(containing text: String) -> Predicate<Movie> {
+                #Predicate<Movie> { movie in
+                    if let subtitle = movie.subtitle { subtitle.contains(text) && movie.year > 2000 } else { false }
+                }
+            }
+            """),
             // A `let` that reads nothing of the model is worked out before the predicate.
             (Example("""
             func acclaimed(above threshold: Double) -> Predicate<Movie> {

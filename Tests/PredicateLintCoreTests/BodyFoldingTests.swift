@@ -127,6 +127,25 @@ import Testing
         #expect(folded("if let director = $0.director { return director.name == a && $0.year > 2000 }\n return false") == nil)
     }
 
+    /// Comments among the statements are kept, each on its own line before the expression.
+    @Test func commentsAmongTheStatementsAreKept() {
+        let result = fix("""
+            let long = #Predicate<Movie> { movie in
+                // what long means
+                let long = movie.year > 2000 // recent enough
+                /* and loved */ return long && movie.isFavorite
+            }
+            """)
+        #expect(result.text == """
+            let long = #Predicate<Movie> { movie in
+                // what long means
+                // recent enough
+                /* and loved */
+                (movie.year > 2000) && movie.isFavorite
+            }
+            """)
+    }
+
     /// The macro builds `if let` into a closure with a named argument, where `$0` cannot be read.
     @Test func noIfLetAroundAnAnonymousArgument() {
         let code = """

@@ -33,8 +33,38 @@ enum BodyFolding {
         }
         let first = statements[0].positionAfterSkippingLeadingTrivia.utf8Offset
         let last = statements[statements.count - 1].endPositionBeforeTrailingTrivia.utf8Offset
-        edits.append(TextEdit(range: first..<last, replacement: plan.expression))
+        // The comments among the statements stay, each on its own line before the expression.
+        let indentation = StatementHoisting.indentation(of: statements[0])
+        let comments = Self.comments(between: statements[0], and: statements[statements.count - 1])
+        edits.append(TextEdit(range: first..<last, replacement: comments.map { $0 + "\n" + indentation }.joined() + plan.expression))
         return .success(Correction(title: "Fold the body into one expression", edits: edits))
+    }
+
+    /// The comments from the start of `first` to the end of `last`, in order.
+    private static func comments(between first: CodeBlockItemSyntax, and last: CodeBlockItemSyntax) -> [String] {
+        let start = first.positionAfterSkippingLeadingTrivia, end = last.endPositionBeforeTrailingTrivia
+        guard let parent = first.parent else { return [] }
+        return parent.tokens(viewMode: .sourceAccurate).flatMap { token -> [String] in
+            var pieces: [String] = []
+            var position = token.position
+            for piece in token.leadingTrivia {
+                if position >= start, position < end, let comment = Self.text(ofComment: piece) { pieces.append(comment) }
+                position += piece.sourceLength
+            }
+            position = token.endPositionBeforeTrailingTrivia
+            for piece in token.trailingTrivia {
+                if position >= start, position < end, let comment = Self.text(ofComment: piece) { pieces.append(comment) }
+                position += piece.sourceLength
+            }
+            return pieces
+        }
+    }
+
+    private static func text(ofComment piece: TriviaPiece) -> String? {
+        switch piece {
+        case .lineComment(let text), .blockComment(let text), .docLineComment(let text), .docBlockComment(let text): text
+        default: nil
+        }
     }
 
     /// A `let` of the body: written in place of its one use, or captured before the predicate.

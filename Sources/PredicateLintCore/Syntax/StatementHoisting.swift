@@ -115,7 +115,8 @@ public struct StatementHoisting {
         }
     }
 
-    private static func indentation(of statement: CodeBlockItemSyntax) -> String {
+    /// The spaces and tabs before `statement` on its line.
+    static func indentation(of statement: CodeBlockItemSyntax) -> String {
         statement.leadingTrivia.reversed().prefix { !$0.isNewline }.reversed().map { piece -> String in
             switch piece {
             case .spaces(let count): String(repeating: " ", count: count)

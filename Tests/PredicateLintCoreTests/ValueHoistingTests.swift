@@ -75,6 +75,8 @@ import Testing
             "let p = if recent { #Predicate<Movie> { $0.releaseDate > Date.now } } else { #Predicate<Movie> { _ in true } }",
             "return if recent { #Predicate<Movie> { $0.releaseDate > Date.now } } else { #Predicate<Movie> { _ in true } }",
             "if recent { #Predicate<Movie> { $0.releaseDate > Date.now } } else { #Predicate<Movie> { _ in true } }",
+            "let make: (Bool) -> Predicate<Movie> = { flag in if flag { #Predicate<Movie> { $0.releaseDate > Date.now } } "
+                + "else { #Predicate<Movie> { _ in true } } }\n    return make(recent)",
         ] {
             let code = "func choose(recent: Bool) -> Predicate<Movie> {\n    \(value)\n}"
             #expect(staticMember(code).count == 1 && staticMember(code).allSatisfy { $0.correction == nil }, "\(value)")

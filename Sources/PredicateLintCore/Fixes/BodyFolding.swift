@@ -6,11 +6,11 @@ import SwiftSyntax
 /// the input, and is used, moves before the statement holding the predicate, as a capture; a
 /// `guard … else { return false }` becomes a condition joined with `&&` ahead of the rest, which
 /// `&&` evaluates first as the `guard` did; a `guard let x = e else { return false }` opening the
-/// body becomes `if let x = e { rest } else { false }`; an `if` with no `else` that returns at
-/// its end, opening the body, becomes `if c { … } else { rest }`. Anything else (`var`, an `if`
-/// with an `else` or one that may not return, a `guard` that returns `true`, a `let` used twice
-/// or never) gets no fix: the folded expression would not select the same, or would evaluate
-/// something twice.
+/// body becomes `if let x = e { rest } else { false }`; an `if` that returns at its end, opening
+/// the body, becomes `if c { … } else { rest }`, `rest` being its own `else` where it ends the
+/// body. Anything else (`var`, `else if`, an `if` that may not return, a `guard` that returns
+/// `true`, a `let` used twice or never) gets no fix: the folded expression would not select the
+/// same, or would evaluate something twice. Comments among the statements are kept.
 enum BodyFolding {
     /// Why a body is not folded.
     enum Refusal: Error {

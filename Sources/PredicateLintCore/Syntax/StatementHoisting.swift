@@ -86,10 +86,10 @@ public struct StatementHoisting {
             || owner.is(WhileStmtSyntax.self) || owner.is(DoStmtSyntax.self)
     }
 
-    /// Whether a block's lone expression is its value: the body of a getter, or of a function
-    /// that returns something. (An `if` branch's is not, as the `if` is a statement here.)
+    /// Whether a block's lone expression is its value: the body of a getter, a closure, or a
+    /// function that returns something. (An `if` branch's is not, as the `if` is a statement here.)
     private static func returnsLoneExpression(_ block: CodeBlockItemListSyntax) -> Bool {
-        if block.parent?.is(AccessorBlockSyntax.self) == true { return true }
+        if block.parent?.is(AccessorBlockSyntax.self) == true || block.parent?.is(ClosureExprSyntax.self) == true { return true }
         guard let owner = block.parent?.as(CodeBlockSyntax.self)?.parent else { return false }
         if let accessor = owner.as(AccessorDeclSyntax.self) { return accessor.accessorSpecifier.tokenKind == .keyword(.get) }
         guard let result = owner.as(FunctionDeclSyntax.self)?.signature.returnClause?.type.trimmedDescription else { return false }

@@ -378,6 +378,8 @@ import SyntheticCorpus
             var times = dayAgo
             utimes(tree.path("cache/\(name)"), &times)
         }
+        // The user's file named like an entry is the newest: it must not take an entry's place.
+        utime(tree.path("cache/" + String(repeating: "0", count: 64) + ".json"), nil)
         cache.prune(limit: 4)
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: tree.path("cache")))
         #expect(left.isSuperset(of: foreign))

@@ -192,9 +192,12 @@ public final class ResultCache: Sendable {
         }
         // Entries are stamped only when some must go: a run under the limit asks nothing more.
         guard entries.count > limit else { return }
-        let used = entries.compactMap { name in lastUsed(name).map { (name: name, used: $0) } }
-        for entry in used.sorted(by: { $0.used < $1.used }).prefix(used.count - limit * 3 / 4)
-        where Self.carriesItsDigest("\(directory)/\(entry.name)") {
+        // A file of the user's named like an entry neither counts nor goes; counting it let the
+        // pruning keep one entry fewer whenever it sorted among the newest.
+        let used = entries.filter { Self.carriesItsDigest("\(directory)/\($0)") }
+            .compactMap { name in lastUsed(name).map { (name: name, used: $0) } }
+        guard used.count > limit else { return }
+        for entry in used.sorted(by: { ($0.used, $0.name) < ($1.used, $1.name) }).prefix(used.count - limit * 3 / 4) {
             unlink("\(directory)/\(entry.name)")
         }
     }

@@ -22,6 +22,9 @@ public protocol KeyPathRule: Rule {
 
 /// A rule over one fetch call and the descriptor settings in view of it.
 public protocol FetchCallRule: Rule {
+    /// Words without which a file holds no fetch this rule reports (`fetchIdentifiers`,
+    /// `batchSize`): the prefilter parses, and the outline keeps, what mentions one.
+    static var anchorWords: [String] { get }
     func check(_ context: FetchCallContext) -> [Finding]
 }
 

@@ -91,16 +91,18 @@ public struct PendingChangesFetchRule: FetchCallRule {
             """#),
         ])
 
+    public static let anchorWords = ["fetchIdentifiers", "batchSize", "includePendingChanges"]
+
     public init() {}
 
     public func check(_ context: FetchCallContext) -> [Finding] {
         let fetch = context.fetch
         guard let descriptor = fetch.descriptor, let callee = fetch.call.calleeToken else { return [] }
         // Left at SwiftData's default, or set to `true`: a value the code computes is not judged.
-        guard descriptor.includesPendingChanges else { return [] }
+        guard Self.includesPendingChanges(descriptor) else { return [] }
         switch fetch.kind {
         case .identifiers:
-            guard descriptor.sorts, context.reports(Self.sortedIdentifiers) else { return [] }
+            guard Self.sorts(descriptor), context.reports(Self.sortedIdentifiers) else { return [] }
             return [context.finding(
                 self, at: callee,
                 message: "`fetchIdentifiers` throws `sortingPendingChangesWithIdentifiers` when its descriptor sorts while "
@@ -113,6 +115,25 @@ public struct PendingChangesFetchRule: FetchCallRule {
                 message: "`fetch(_:batchSize:)` throws `includePendingChangesWithBatchSize` while the descriptor's "
                     + "`includePendingChanges` is true (the default). Save the context, then fetch with "
                     + "`includePendingChanges = false`")]
+        case .fetch, .batchedIdentifiers, .count:
+            return []
+        }
+    }
+
+    /// Whether the descriptor sorts: its last `sortBy` is anything but the literal `[]` (a
+    /// variable holding sort descriptors is taken to hold some), or something was appended since.
+    static func sorts(_ descriptor: FetchCall.Descriptor) -> Bool {
+        descriptor.changes(to: "sortBy").reduce(false) { _, change in
+            guard let value = change.value else { return true }
+            return value.withoutParentheses.as(ArrayExprSyntax.self).map { !$0.elements.isEmpty } ?? true
+        }
+    }
+
+    /// `true` as far as the code shows: left at SwiftData's default, or set only to the
+    /// literal `true`.
+    static func includesPendingChanges(_ descriptor: FetchCall.Descriptor) -> Bool {
+        descriptor.changes(to: "includePendingChanges").allSatisfy {
+            $0.value?.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
         }
     }
 }

@@ -11,36 +11,21 @@ enum FetchDescriptorSettings {
         let expression = expression.withoutParentheses
         if let call = expression.as(FunctionCallExprSyntax.self) {
             guard QueryKeyPathFinder.typeName(calledBy: call) == "FetchDescriptor" else { return nil }
-            return FetchCall.Descriptor(sorts: initializerSorts(call), includesPendingChanges: true)
+            return FetchCall.Descriptor(changes: initializerChanges(call))
         }
         guard let reference = expression.as(DeclReferenceExprSyntax.self),
               case .variable(let binding)? = LexicalLookup.binding(of: reference.baseName.text, from: reference),
               let block = localBlock(declaring: binding),
               let initializer = binding.initializer?.value.withoutParentheses.as(FunctionCallExprSyntax.self),
               QueryKeyPathFinder.typeName(calledBy: initializer) == "FetchDescriptor" else { return nil }
-        var sorts = initializerSorts(initializer)
-        var includesPendingChanges = true
-        for use in uses(of: reference.baseName.text, in: block, boundBy: binding) {
-            switch use {
-            case .assigned("sortBy", let value): sorts = isNonEmpty(value)
-            case .assigned("includePendingChanges", let value):
-                if value.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind != .keyword(.true) { includesPendingChanges = false }
-            case .appendedToSortBy: sorts = true
-            case .assigned: break
-            }
+        return FetchCall.Descriptor(changes: initializerChanges(initializer) + changes(to: reference.baseName.text, in: block, boundBy: binding))
+    }
+
+    /// `FetchDescriptor(predicate: p, sortBy: [SortDescriptor(\.name)])`: each labeled argument.
+    private static func initializerChanges(_ call: FunctionCallExprSyntax) -> [FetchCall.Descriptor.Change] {
+        call.arguments.compactMap { argument in
+            argument.label.map { FetchCall.Descriptor.Change(setting: $0.text, value: argument.expression) }
         }
-        return FetchCall.Descriptor(sorts: sorts, includesPendingChanges: includesPendingChanges)
-    }
-
-    /// `FetchDescriptor(sortBy: [SortDescriptor(\.name)])`: whether the initializer sorts.
-    private static func initializerSorts(_ call: FunctionCallExprSyntax) -> Bool {
-        call.arguments.first { $0.label?.text == "sortBy" }.map { isNonEmpty($0.expression) } ?? false
-    }
-
-    /// Anything but the literal `[]`: a variable holding sort descriptors is taken to hold some.
-    private static func isNonEmpty(_ expression: ExprSyntax) -> Bool {
-        guard let array = expression.withoutParentheses.as(ArrayExprSyntax.self) else { return true }
-        return !array.elements.isEmpty
     }
 
     /// The statements of the function or closure body a local variable is declared in; nil for
@@ -51,31 +36,24 @@ enum FetchDescriptorSettings {
         return items
     }
 
-    /// What a statement does with the descriptor variable.
-    private enum Use {
-        /// `name.setting = value`
-        case assigned(String, ExprSyntax)
-        /// `name.sortBy.append(…)` or `.insert(…)`
-        case appendedToSortBy
-    }
-
-    /// Each use of `name` in `block`, where `name` is the variable `binding` declares: one walk
-    /// over the block's tokens.
-    private static func uses(of name: String, in block: CodeBlockItemListSyntax, boundBy binding: PatternBindingSyntax) -> [Use] {
-        block.tokens(viewMode: .sourceAccurate).compactMap { token -> Use? in
+    /// Each change `block` makes to the variable `binding` declares (`name`): one walk over the
+    /// block's tokens. `name.setting = value`, or `name.setting.append(…)` / `.insert(…)`.
+    private static func changes(to name: String, in block: CodeBlockItemListSyntax,
+                                boundBy binding: PatternBindingSyntax) -> [FetchCall.Descriptor.Change] {
+        block.tokens(viewMode: .sourceAccurate).compactMap { token -> FetchCall.Descriptor.Change? in
             guard token.text == name, let reference = token.parent?.as(DeclReferenceExprSyntax.self),
                   let member = reference.parent?.as(MemberAccessExprSyntax.self) else { return nil }
-            let use: Use
+            let change: FetchCall.Descriptor.Change
             if let assignment = member.parent?.as(InfixOperatorExprSyntax.self), assignment.operator.is(AssignmentExprSyntax.self),
                assignment.leftOperand.id == member.id {
-                use = .assigned(member.declName.baseName.text, assignment.rightOperand)
-            } else if member.declName.baseName.text == "sortBy", let append = member.parent?.as(MemberAccessExprSyntax.self),
+                change = .init(setting: member.declName.baseName.text, value: assignment.rightOperand)
+            } else if let append = member.parent?.as(MemberAccessExprSyntax.self),
                       ["append", "insert"].contains(append.declName.baseName.text), append.parent?.is(FunctionCallExprSyntax.self) == true {
-                use = .appendedToSortBy
+                change = .init(setting: member.declName.baseName.text, value: nil)
             } else {
                 return nil
             }
-            return refersTo(reference, binding) ? use : nil
+            return refersTo(reference, binding) ? change : nil
         }
     }
 

@@ -45,25 +45,55 @@ public struct QueryKeyPath: Sendable {
     }
 }
 
-/// A call that fetches with a descriptor: `context.fetchIdentifiers(d)`, `context.fetch(d,
-/// batchSize: n)`, with what the code in view of it says about the descriptor's settings.
+/// A call that fetches with a descriptor (`context.fetch(d)`, `context.fetchIdentifiers(d)`,
+/// `context.fetch(d, batchSize: n)` …), with what the code in view of it says about the
+/// descriptor's settings. A rule over fetches picks the kinds and settings it judges.
 public struct FetchCall: Sendable {
-    public enum Kind: String, Sendable {
-        /// `fetchIdentifiers(_:)`.
-        case identifiers
+    /// Which of `ModelContext`'s fetches, told by its name and argument labels.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// `fetch(_:)`.
+        case fetch
         /// `fetch(_:batchSize:)`.
         case batched
+        /// `fetchIdentifiers(_:)`.
+        case identifiers
+        /// `fetchIdentifiers(_:batchSize:)`.
+        case batchedIdentifiers
+        /// `fetchCount(_:)`.
+        case count
+
+        /// Each kind's method and the labels of its arguments after the descriptor.
+        static let shapes: [(kind: Kind, name: String, labels: [String])] = [
+            (.fetch, "fetch", []), (.batched, "fetch", ["batchSize"]),
+            (.identifiers, "fetchIdentifiers", []), (.batchedIdentifiers, "fetchIdentifiers", ["batchSize"]),
+            (.count, "fetchCount", []),
+        ]
+        static let names = Set(shapes.map(\.name))
+
+        init?(name: String, labels: [String]) {
+            guard let shape = Self.shapes.first(where: { $0.name == name && $0.labels == labels }) else { return nil }
+            self = shape.kind
+        }
     }
 
     /// What the code says about a descriptor built in view of the fetch: in the call itself,
     /// or in a local variable of the same function.
     public struct Descriptor: Sendable {
-        /// Whether it is given a non-empty `sortBy`, in its initializer or by an assignment.
-        public let sorts: Bool
-        /// Whether `includePendingChanges` is `true` as far as the code shows: left at
-        /// SwiftData's default, or set only to the literal `true`. False where it is set to
-        /// `false` or to a value the code computes (which is not judged).
-        public let includesPendingChanges: Bool
+        /// One thing the code does to a setting: gives it a value (an initializer's argument,
+        /// `d.fetchLimit = 10`), or appends to it (`d.sortBy.append(…)`: `value` is nil).
+        public struct Change: Sendable {
+            public let setting: String
+            public let value: ExprSyntax?
+        }
+
+        /// In the order the code makes them: the initializer's arguments, then the statements
+        /// of the function that holds the descriptor.
+        public let changes: [Change]
+
+        /// The changes to one setting, in order.
+        public func changes(to setting: String) -> [Change] {
+            changes.filter { $0.setting == setting }
+        }
     }
 
     public let kind: Kind

@@ -17,10 +17,10 @@ public enum QueryKeyPathFinder {
 
     /// Words without which a text holds none of what this finder reports: the prefilter parses
     /// files that mention one, and the outline keeps the bodies that do.
+    /// The key paths' own, and each fetch rule's (`FetchCallRule.anchorWords`).
     public static let anchorWords = [
-        "SortDescriptor", "sortBy", "sort:", "sectionBy", "relationshipKeyPathsForPrefetching", "propertiesToFetch",
-        "fetchIdentifiers", "batchSize", "includePendingChanges", "#Index", "#Unique",
-    ]
+        "SortDescriptor", "sortBy", "sort:", "sectionBy", "relationshipKeyPathsForPrefetching", "propertiesToFetch", "#Index", "#Unique",
+    ] + RuleRegistry.all.compactMap { $0 as? any FetchCallRule.Type }.flatMap { $0.anchorWords }
 
     /// The types whose initializers take a query's settings.
     static let queryTypes: Set<String> = ["FetchDescriptor", "Query", "ResultsObserver"]
@@ -149,13 +149,8 @@ public enum QueryKeyPathFinder {
 
     static func fetchCall(for call: FunctionCallExprSyntax) -> FetchCall? {
         let arguments = Array(call.arguments)
-        guard let first = arguments.first, first.label == nil else { return nil }
-        let kind: FetchCall.Kind
-        switch call.calleeName {
-        case "fetchIdentifiers" where arguments.count == 1: kind = .identifiers
-        case "fetch" where arguments.count == 2 && arguments[1].label?.text == "batchSize": kind = .batched
-        default: return nil
-        }
+        guard let name = call.calleeName, let first = arguments.first, first.label == nil else { return nil }
+        guard let kind = FetchCall.Kind(name: name, labels: arguments.dropFirst().map { $0.label?.text ?? "_" }) else { return nil }
         return FetchCall(kind: kind, call: call, descriptor: FetchDescriptorSettings.descriptor(passedAs: first.expression))
     }
 }
@@ -195,7 +190,7 @@ private final class QueryCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let name = node.calleeName, name == "fetchIdentifiers" || name == "fetch" { calls.append(node) }
+        if let name = node.calleeName, FetchCall.Kind.names.contains(name) { calls.append(node) }
         return .visitChildren
     }
 

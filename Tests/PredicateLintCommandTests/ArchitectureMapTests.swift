@@ -83,4 +83,30 @@ import Testing
                     "docs/Architecture.md names `\(piece)`, which no source file declares")
         }
     }
+
+    /// Every type that declares itself `@unchecked Sendable`, or keeps a lock, a queue, a
+    /// semaphore or a `Mutex` as a member, is a row of the map's "Shared mutable state", which
+    /// says why.
+    @Test func everySharedMutableStateIsOnTheMap() throws {
+        let section = try #require(Self.map.components(separatedBy: "## Shared mutable state").dropFirst().first?
+            .components(separatedBy: "\n## ").first)
+        let listed = Set(section.split(separator: "\n").filter { $0.hasPrefix("| `") }.flatMap { row in
+            (row.split(separator: "|").first ?? "").split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        })
+        let typeLine = try Regex(#"^(?:(?:public|final|private|fileprivate|internal) )*(?:class|struct|enum|actor|extension) (\w+)"#)
+        let unchecked = try Regex(#"(?:class|struct) (\w+)[^{]*@unchecked Sendable"#)
+        let guardMember = try Regex(#"^    (?:(?:public|private|fileprivate|internal|static) )*let \w+(?:: (?:NSLock|Mutex|DispatchQueue|DispatchSemaphore|DispatchGroup)\b| = (?:NSLock|Mutex|DispatchQueue|DispatchSemaphore|DispatchGroup)\b)"#)
+        var holders: Set<String> = []
+        for file in try Self.sourceFiles() where file.hasSuffix(".swift") {
+            var owner: String?
+            for line in try String(contentsOf: Self.sources.appendingPathComponent(file), encoding: .utf8).split(separator: "\n") {
+                if let match = line.firstMatch(of: typeLine) { owner = String(match.output[1].substring ?? "") }
+                if let match = line.firstMatch(of: unchecked) { holders.insert(String(match.output[1].substring ?? "")) }
+                if line.firstMatch(of: guardMember) != nil, let owner { holders.insert(owner) }
+            }
+        }
+        #expect(holders.count > 15, "the scan finds the state it looks for: \(holders.sorted())")
+        #expect(holders.subtracting(listed).isEmpty, "not in the map's Shared mutable state: \(holders.subtracting(listed).sorted())")
+        #expect(listed.subtracting(holders).isEmpty, "in the map but holding no such state: \(listed.subtracting(holders).sorted())")
+    }
 }

@@ -92,23 +92,7 @@ public struct Suppressions: Sendable {
 
     /// Every comment in the file with where it starts.
     private static func comments(in file: SourceFile) -> [(position: AbsolutePosition, text: String)] {
-        var comments: [(position: AbsolutePosition, text: String)] = []
-        for token in file.tree.tokens(viewMode: .sourceAccurate) {
-            for (trivia, start) in [(token.leadingTrivia, token.position),
-                                    (token.trailingTrivia, token.endPositionBeforeTrailingTrivia)] {
-                var position = start
-                for piece in trivia {
-                    switch piece {
-                    case .lineComment(let text), .blockComment(let text), .docLineComment(let text), .docBlockComment(let text):
-                        comments.append((position, text))
-                    default:
-                        break
-                    }
-                    position += piece.sourceLength
-                }
-            }
-        }
-        return comments
+        SyntaxComments.all(in: file.tree)
     }
 
     /// `// predicate-lint:disable:next a b - why` → ("disable:next", ["a", "b"]).

@@ -42,29 +42,8 @@ enum BodyFolding {
 
     /// The comments from the start of `first` to the end of `last`, in order.
     private static func comments(between first: CodeBlockItemSyntax, and last: CodeBlockItemSyntax) -> [String] {
-        let start = first.positionAfterSkippingLeadingTrivia, end = last.endPositionBeforeTrailingTrivia
-        guard let parent = first.parent else { return [] }
-        return parent.tokens(viewMode: .sourceAccurate).flatMap { token -> [String] in
-            var pieces: [String] = []
-            var position = token.position
-            for piece in token.leadingTrivia {
-                if position >= start, position < end, let comment = Self.text(ofComment: piece) { pieces.append(comment) }
-                position += piece.sourceLength
-            }
-            position = token.endPositionBeforeTrailingTrivia
-            for piece in token.trailingTrivia {
-                if position >= start, position < end, let comment = Self.text(ofComment: piece) { pieces.append(comment) }
-                position += piece.sourceLength
-            }
-            return pieces
-        }
-    }
-
-    private static func text(ofComment piece: TriviaPiece) -> String? {
-        switch piece {
-        case .lineComment(let text), .blockComment(let text), .docLineComment(let text), .docBlockComment(let text): text
-        default: nil
-        }
+        let range = first.positionAfterSkippingLeadingTrivia..<last.endPositionBeforeTrailingTrivia
+        return first.parent.map { SyntaxComments.all(in: $0).filter { range.contains($0.position) }.map(\.text) } ?? []
     }
 
     /// A `let` of the body: written in place of its one use, or captured before the predicate.

@@ -37,6 +37,21 @@ enum ValueHoisting {
         }
     }
 
+    /// `member` (`director.name`, `shelf.genreName`) captured alone, as written, where its
+    /// declaration is a property whose type can be captured; nil for anything else (a method,
+    /// a relationship, a type not known to be Codable).
+    static func correction(capturing member: MemberAccessExprSyntax, declaredAs property: ModelMember?, title: String,
+                           _ context: RuleContext) -> Correction? {
+        guard let property, [.stored, .transient, .computed].contains(property.kind), let type = property.type,
+              isCodableValue(type, context) else { return nil }
+        return correction(hoisting: ExprSyntax(member), spelled: member.trimmedDescription, title: title, context)
+    }
+
+    /// What a message adds when `correction` is nil for want of a statement: `; ` and the reason.
+    static func noFixSuffix(_ correction: Correction?, _ context: RuleContext) -> String {
+        correction == nil ? reasonForNoFix(context).map { "; \($0)" } ?? "" : ""
+    }
+
     /// Why no fix is offered, for a message: said where there is no statement to hold the `let`.
     static func reasonForNoFix(_ context: RuleContext) -> String? {
         StatementHoisting(before: context.site.macro) == nil

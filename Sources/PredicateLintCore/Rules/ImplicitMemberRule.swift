@@ -59,7 +59,7 @@ public struct ImplicitMemberRule: PredicateRule {
             .sorted { $0.position < $1.position }
             .map { member in
                 let correction = correction(member, context)
-                let noFix = correction == nil ? ValueHoisting.reasonForNoFix(context).map { "; \($0)" } ?? "" : ""
+                let noFix = ValueHoisting.noFixSuffix(correction, context)
                 return context.finding(
                     self, at: member.period,
                     message: "`.\(member.declName.baseName.text)` has no explicit base, which a predicate cannot use; "

@@ -171,7 +171,7 @@ public struct ModelComparisonRule: PredicateRule {
                 guard let member = reference.parent?.as(MemberAccessExprSyntax.self), member.base?.id == reference.id else { return nil }
                 let read = "\(name).\(member.declName.baseName.text)"
                 let correction = memberCorrection(member, of: single, context)
-                let unfixed = correction == nil ? ValueHoisting.reasonForNoFix(context).map { "; " + $0 } ?? "" : ""
+                let unfixed = ValueHoisting.noFixSuffix(correction, context)
                 return context.finding(
                     self, at: reference.baseName,
                     message: "A predicate cannot capture the model `\(name)`, and reading `\(read)` inside it does; "
@@ -183,16 +183,12 @@ public struct ModelComparisonRule: PredicateRule {
         }
     }
 
-    /// `director.name` read into a `let` before the statement, where the member is a property
-    /// (stored, transient or computed) whose type can be captured; a relationship cannot be.
+    /// `director.name` read into a `let` before the statement, where the model declares the
+    /// member as a property whose type can be captured; a relationship cannot be.
     private func memberCorrection(_ member: MemberAccessExprSyntax, of model: WrittenType, _ context: RuleContext) -> Correction? {
         guard case .named(let written) = model,
-              case .type(.named(let qualified)) = context.models.lookup(written, in: context.keyPaths.scope),
-              let property = context.models.member(member.declName.baseName.text, of: qualified),
-              [.stored, .transient, .computed].contains(property.kind), let type = property.type,
-              ValueHoisting.isCodableValue(type, context)
-        else { return nil }
-        return ValueHoisting.correction(hoisting: ExprSyntax(member), spelled: member.trimmedDescription,
+              case .type(.named(let qualified)) = context.models.lookup(written, in: context.keyPaths.scope) else { return nil }
+        return ValueHoisting.correction(capturing: member, declaredAs: context.models.member(member.declName.baseName.text, of: qualified),
                                         title: "Read the member before the predicate", context)
     }
 

@@ -171,13 +171,9 @@ public struct NonCodableCaptureRule: PredicateRule {
     static func memberCorrection(_ reference: DeclReferenceExprSyntax, of type: WrittenType, _ context: RuleContext) -> Correction? {
         guard let member = reference.parent?.as(MemberAccessExprSyntax.self), member.base?.id == reference.id,
               case .named(let written) = KeyPathResolution.unwrapped(type),
-              let body = typeBody(named: String(written.split(separator: ".").last ?? ""), in: context),
-              let property = DeclarationCollector.members(of: body).first(where: { $0.name == member.declName.baseName.text }),
-              property.kind == .stored || property.kind == .computed, let propertyType = property.type,
-              ValueHoisting.isCodableValue(propertyType, context)
-        else { return nil }
-        return ValueHoisting.correction(hoisting: ExprSyntax(member), spelled: member.trimmedDescription,
-                                        title: "Capture the member before the predicate", context)
+              let body = typeBody(named: String(written.split(separator: ".").last ?? ""), in: context) else { return nil }
+        let property = DeclarationCollector.members(of: body).first { $0.name == member.declName.baseName.text }
+        return ValueHoisting.correction(capturing: member, declaredAs: property, title: "Capture the member before the predicate", context)
     }
 
     /// The body of the one struct, class or enum of that name the predicate's file declares.

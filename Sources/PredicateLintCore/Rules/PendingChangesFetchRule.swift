@@ -120,13 +120,12 @@ public struct PendingChangesFetchRule: FetchCallRule {
         }
     }
 
-    /// Whether the descriptor sorts: its last `sortBy` is anything but the literal `[]` (a
-    /// variable holding sort descriptors is taken to hold some), or something was appended since.
+    /// Whether the descriptor sorts: the last change to `sortBy` appends to it, or gives it
+    /// anything but the literal `[]` (a variable holding sort descriptors is taken to hold some).
     static func sorts(_ descriptor: FetchCall.Descriptor) -> Bool {
-        descriptor.changes(to: "sortBy").reduce(false) { _, change in
-            guard let value = change.value else { return true }
-            return value.withoutParentheses.as(ArrayExprSyntax.self).map { !$0.elements.isEmpty } ?? true
-        }
+        guard let last = descriptor.changes(to: "sortBy").last else { return false }
+        guard let value = last.value else { return true }
+        return value.withoutParentheses.as(ArrayExprSyntax.self).map { !$0.elements.isEmpty } ?? true
     }
 
     /// `true` as far as the code shows: left at SwiftData's default, or set only to the

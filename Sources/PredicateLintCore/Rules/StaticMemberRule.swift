@@ -102,7 +102,7 @@ public struct StaticMemberRule: PredicateRule {
                   member.declName.baseName.tokenKind != .keyword(.self) else { return nil }
             let name = member.declName.baseName
             let correction = ValueHoisting.correction(hoisting: ExprSyntax(member), title: "Capture the value before the predicate", context)
-            let noFix = correction == nil ? ValueHoisting.reasonForNoFix(context).map { "; \($0)" } ?? "" : ""
+            let noFix = ValueHoisting.noFixSuffix(correction, context)
             return context.finding(
                 self, at: name,
                 message: "`\(member.trimmedDescription)` is a static member or enum case, which a predicate cannot "

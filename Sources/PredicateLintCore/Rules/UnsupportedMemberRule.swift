@@ -112,7 +112,7 @@ public struct UnsupportedMemberRule: PredicateRule {
             guard let name = call.calleeToken else { continue }
             if call.isGlobalCall {
                 let correction = ValueHoisting.correction(hoisting: ExprSyntax(call), title: "Capture the value before the predicate", context)
-                let noFix = correction == nil ? ValueHoisting.reasonForNoFix(context).map { "; \($0)" } ?? "" : ""
+                let noFix = ValueHoisting.noFixSuffix(correction, context)
                 findings.append(context.finding(
                     self, at: name,
                     message: "`\(name.text)(…)` cannot be called in a predicate: initializers and global "
@@ -129,8 +129,7 @@ public struct UnsupportedMemberRule: PredicateRule {
                 let help = Self.advice[name.text] ?? "predicates can call only \(MacroSupport.supportedCallsList)"
                 let correction = Self.countWhereCorrection(call) ?? Self.boundCorrection(call, context)
                 // A call reading nothing of the predicate is what hoisting moves out, where a statement can hold it.
-                let noFix = correction == nil && ValueHoisting.isIndependent(ExprSyntax(call), context)
-                    ? ValueHoisting.reasonForNoFix(context).map { "; \($0)" } ?? "" : ""
+                let noFix = ValueHoisting.isIndependent(ExprSyntax(call), context) ? ValueHoisting.noFixSuffix(correction, context) : ""
                 findings.append(context.finding(
                     self, at: name, message: "`\(shape)` is not supported in a predicate; \(help)" + noFix,
                     correction: correction))

@@ -35,6 +35,8 @@ struct LintRun {
         /// Lines for standard error before the total: what fixing did, what the baseline matched.
         var notes = ""
         var filesChecked = 0
+        /// What the cache's indexes learn from the stages, written when the run ends.
+        var learned = CacheIndexes.Learned()
     }
 
     func run() -> CommandOutput {
@@ -42,10 +44,13 @@ struct LintRun {
         // UTF-8, relative paths from a folder that is gone (`LintRun+Inputs.swift`).
         if let settled = settlingInputs() { return settled }
         let workspace: Workspace
+        let cache = options.useCache && !options.fix ? resultCache() : nil
+        // The cache's indexes are read here, once, and written once when the run ends.
+        let indexes = CacheIndexes.read(from: cache)
         do {
             workspace = try Workspace(roots: options.paths, settings: Workspace.Settings(
                 prefilter: options.prefilter, enableAllRules: options.enableAllRules, onlyRules: options.onlyRules,
-                configurationPath: options.configPath, cache: options.useCache && !options.fix ? resultCache() : nil))
+                configurationPath: options.configPath, cache: cache), indexes: indexes)
         } catch {
             return CommandOutput(standardError: error.description + "\n", exitCode: 2)
         }
@@ -59,28 +64,29 @@ struct LintRun {
         if case .failure(let failure)? = startResult { startFailure = failure }
         do {
             return LintRun(options: try options.withRunSettings(of: configuration), environment: environment, startFailure: startFailure)
-                .run(in: workspace)
+                .run(in: workspace, indexes: indexes)
         } catch {
             return CommandOutput(standardError: "error: \(error.message)\n", exitCode: 2)
         }
     }
 
-    func run(in workspace: Workspace) -> CommandOutput {
+    func run(in workspace: Workspace, indexes: CacheIndexes) -> CommandOutput {
         var outcome = Outcome()
-        workspace.startReadingIndexes()
-        let paths = discover(workspace, &outcome)
-        guard let files = scan(paths, workspace, &outcome) else {
+        let paths = discover(workspace, indexes, &outcome)
+        guard let files = scan(paths, workspace, indexes, &outcome) else {
             return CommandOutput(standardError: outcome.problems.map { $0.description + "\n" }.joined(), exitCode: 2)
         }
         // The rest of a project the paths name only part of, read for its declarations.
-        let indexed = files + projectSources(of: files, workspace)
+        let indexed = files + projectSources(of: files, workspace, indexes, &outcome)
         // Selecting needs no models; knowing what is linted lets the declarations pass parse a
         // file needed by both passes once.
         let selected = select(files, workspace)
-        let preparsed = workspace.indexModels(of: indexed, sharing: modelSources(excluding: Set(indexed.map(\.path)), workspace, &outcome),
+        let preparsed = workspace.indexModels(of: indexed, sharing: modelSources(excluding: Set(indexed.map(\.path)), workspace, indexes, &outcome),
                                               linting: options.fix ? [] : Set(selected.map(\.file.path)))
         let fixed = options.fix ? fix(selected, workspace, &outcome) : [:]
         lint(selected, preparsed: preparsed, fixed: fixed, workspace, &outcome)
+        outcome.learned.projectFiles = workspace.learnedProjectFiles
+        indexes.writing(outcome.learned, to: workspace.settings.cache)
         workspace.settings.cache?.prune(limit: ResultCache.limit(forRunOver: files.count))
         applyBaseline(checking: files.map(\.path), workspace, &outcome)
         let output = report(outcome, workspace)
@@ -92,8 +98,10 @@ struct LintRun {
 
     var stdinPath: String { options.stdinPath ?? "<stdin>.swift" }
 
-    func discover(_ workspace: Workspace, _ outcome: inout Outcome) -> [String] {
-        let discovery = workspace.discoverFiles()
+    func discover(_ workspace: Workspace, _ indexes: CacheIndexes, _ outcome: inout Outcome) -> [String] {
+        let discovery = workspace.discoverFiles(indexes: indexes)
+        outcome.learned.folders = discovery.freshFolders
+        outcome.learned.foldersListed = discovery.listedFolders.count
         outcome.problems += discovery.problems
         outcome.problems += workspace.configurationProblems(for: discovery, also: options.stdin ? [stdinPath] : [])
         if let startFailure, !outcome.problems.contains(where: { $0.path == startFailure.path }) {
@@ -108,9 +116,11 @@ struct LintRun {
 
     /// The scanned files, with standard input (as the file it stands for) last. Nil when
     /// standard input cannot be read: then there is nothing to check.
-    func scan(_ paths: [String], _ workspace: Workspace, _ outcome: inout Outcome) -> [ScannedFile]? {
-        let (files, problems) = workspace.scan(paths)
-        outcome.problems += problems
+    func scan(_ paths: [String], _ workspace: Workspace, _ indexes: CacheIndexes, _ outcome: inout Outcome) -> [ScannedFile]? {
+        let scan = workspace.scan(paths, indexes: indexes)
+        let files = scan.files
+        outcome.problems += scan.problems
+        outcome.learned.add(scan.learned)
         guard options.stdin else { return files }
         let data: Data
         do {
@@ -146,7 +156,7 @@ struct LintRun {
     /// project is linted. Read for declarations, never checked; a file among them that cannot
     /// be read is not reported (nobody asked about it). Only folders holding a package
     /// manifest or an Xcode project count: a lone file's folder is not walked.
-    func projectSources(of files: [ScannedFile], _ workspace: Workspace) -> [ScannedFile] {
+    func projectSources(of files: [ScannedFile], _ workspace: Workspace, _ indexes: CacheIndexes, _ outcome: inout Outcome) -> [ScannedFile] {
         let folders = options.paths.filter(workspace.isFolder).map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         // Files of one folder share a project: asked once per folder.
         let partial = Set(Paths.oneFilePerFolder(files.map(\.path)).map { workspace.project(of: $0) }).filter { project in
@@ -156,17 +166,20 @@ struct LintRun {
         workspace.includeWholeProjects(partial.sorted())
         let linted = Set(files.map { URL(fileURLWithPath: $0.path).standardizedFileURL.path })
         let others = workspace.swiftFiles(in: partial.map(\.folder).sorted()).files.filter { !linted.contains($0) }
-        return workspace.scan(others).files.filter { partial.contains(workspace.project(of: $0.path)) }
+        let scan = workspace.scan(others, indexes: indexes)
+        outcome.learned.add(scan.learned)
+        return scan.files.filter { partial.contains(workspace.project(of: $0.path)) }
     }
 
     /// The files named by `--models`: scanned for their declarations, never checked.
-    func modelSources(excluding linted: Set<String>, _ workspace: Workspace, _ outcome: inout Outcome) -> [ScannedFile] {
+    func modelSources(excluding linted: Set<String>, _ workspace: Workspace, _ indexes: CacheIndexes, _ outcome: inout Outcome) -> [ScannedFile] {
         guard !options.modelPaths.isEmpty else { return [] }
         let discovery = workspace.swiftFiles(in: options.modelPaths)
         outcome.problems += discovery.problems
-        let (files, problems) = workspace.scan(discovery.files.filter { !linted.contains($0) })
-        outcome.problems += problems
-        return files
+        let scan = workspace.scan(discovery.files.filter { !linted.contains($0) }, indexes: indexes)
+        outcome.problems += scan.problems
+        outcome.learned.add(scan.learned)
+        return scan.files
     }
 
     // MARK: 6. Lint

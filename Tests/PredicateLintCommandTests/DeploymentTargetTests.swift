@@ -190,8 +190,14 @@ import SyntheticCorpus
         let cache = ResultCache(directory: tree.path("cache"))
         let later = FileStamp.now() + 10_000_000_000
         func target() throws -> String {
-            let workspace = try Workspace(roots: [tree.path("Tool")], settings: .init(cache: cache, now: { later }))
-            return try #require(workspace.deploymentTarget(for: tree.path("Tool/Sources/A.swift"))).target.description
+            // As a run: the indexes read first, what was learned written last.
+            let indexes = CacheIndexes.read(from: cache)
+            let workspace = try Workspace(roots: [tree.path("Tool")], settings: .init(cache: cache, now: { later }), indexes: indexes)
+            let target = try #require(workspace.deploymentTarget(for: tree.path("Tool/Sources/A.swift"))).target.description
+            var learned = CacheIndexes.Learned()
+            learned.projectFiles = workspace.learnedProjectFiles
+            indexes.writing(learned, to: cache)
+            return target
         }
         #expect(try target() == "macOS 14")
         let stamp = try #require(FileStamp(path: tree.path("Tool/Package.swift")))

@@ -93,7 +93,7 @@ import SyntheticCorpus
         #expect(clean.utf8.count != broken.utf8.count || clean != broken)
         let tree = try TemporaryTree(["App/Song.swift": Self.model, "App/View.swift": broken])
         let workspace = try Workspace(roots: [tree.path("App")], settings: .init(cache: ResultCache(directory: tree.path("cache"))))
-        let (files, _) = workspace.scan([tree.path("App/Song.swift"), tree.path("App/View.swift")])
+        let files = workspace.scanAsARun([tree.path("App/Song.swift"), tree.path("App/View.swift")]).files
         workspace.indexModels(of: files)
         let view = try #require(files.first { $0.path.hasSuffix("View.swift") })
         try tree.write("App/View.swift", Data(clean.utf8))
@@ -112,17 +112,17 @@ import SyntheticCorpus
         let workspace = try Workspace(roots: [tree.path("App")], settings: .init(cache: cache))
         let paths = [tree.path("App/Song.swift"), tree.path("App/View.swift")]
         let now = Int64(Date().timeIntervalSince1970 * 1_000_000_000)
-        _ = workspace.scan(paths, now: now)
+        _ = workspace.scanAsARun(paths, now: now)
         #expect(cache.read(SourceFileIndex.self).isEmpty, "files written a moment ago are not settled")
         let later = now + 10_000_000_000
-        let first = workspace.scan(paths, now: later).files
+        let first = workspace.scanAsARun(paths, now: later).files
         let known = cache.read(SourceFileIndex.self)
         #expect(known.count == 2)
         let viewStamp = try #require(FileStamp(path: paths[1]))
         #expect(known[viewStamp.identity]?.digest == SHA256.digest(Self.view))
         #expect(known[viewStamp.identity]?.stamp == viewStamp)
         // Known again from the index: the same digests and prefilters.
-        let again = workspace.scan(paths, now: later).files
+        let again = workspace.scanAsARun(paths, now: later).files
         #expect(again.map(\.contentDigest) == first.map(\.contentDigest))
         #expect(again.map(\.prefilter.rootNames) == first.map(\.prefilter.rootNames))
         // Rewritten in place to the same size: its change time moves (past the clock's step).
@@ -132,7 +132,7 @@ import SyntheticCorpus
         let handle = try #require(FileHandle(forWritingAtPath: paths[1]))
         handle.write(Data(edited.utf8))
         try handle.close()
-        let changed = workspace.scan(paths, now: later + 1).files
+        let changed = workspace.scanAsARun(paths, now: later + 1).files
         #expect(changed.first { $0.path == paths[1] }?.contentDigest == SHA256.digest(edited))
     }
 
@@ -143,7 +143,7 @@ import SyntheticCorpus
         let cache = ResultCache(directory: tree.path("cache"))
         let absolute = tree.path("App/View.swift")
         let later = FileStamp.now() + 10_000_000_000
-        _ = try Workspace(roots: [tree.path("App")], settings: .init(cache: cache)).scan([absolute], now: later)
+        _ = try Workspace(roots: [tree.path("App")], settings: .init(cache: cache)).scanAsARun([absolute], now: later)
         let stamp = try #require(FileStamp(path: absolute))
         let known = try #require(cache.read(SourceFileIndex.self)[stamp.identity])
         #expect(cache.read(SourceFileIndex.self).count == 1 && known.digest == SHA256.digest(Self.view))
@@ -155,7 +155,7 @@ import SyntheticCorpus
         // The same file, reached from the working directory (tests cannot change it).
         let up = FileManager.default.currentDirectoryPath.split(separator: "/").map { _ in ".." }
         let relative = (up + absolute.split(separator: "/").map(String.init)).joined(separator: "/")
-        let again = try Workspace(roots: [tree.path("App")], settings: .init(cache: cache)).scan([relative], now: later)
+        let again = try Workspace(roots: [tree.path("App")], settings: .init(cache: cache)).scanAsARun([relative], now: later)
         #expect(again.files.map(\.path) == [relative])
         #expect(again.files.map(\.contentDigest) == [other])
     }
@@ -169,7 +169,7 @@ import SyntheticCorpus
         let later = FileStamp.now() + 10_000_000_000
         func discover(now: Int64 = later) throws -> FileDiscovery.Result {
             let workspace = try Workspace(roots: [tree.path("App")], settings: .init(cache: cache, now: { now }))
-            return workspace.discoverFiles()
+            return workspace.discoverAsARun()
         }
         _ = try discover(now: FileStamp.now())
         #expect(cache.read(FolderIndex.self).isEmpty, "folders written a moment ago are not settled")
@@ -257,8 +257,8 @@ import SyntheticCorpus
         let cache = ResultCache(directory: tree.path("cache"))
         let workspace = try Workspace(roots: [tree.path("App")], settings: .init(cache: cache))
         let paths = [tree.path("App/Song.swift"), tree.path("App/View.swift")]
-        _ = workspace.scan(paths, now: Int64(Date().timeIntervalSince1970 * 1_000_000_000) + 10_000_000_000)
-        let index = tree.path("cache/\(SourceFileIndex.fileName)")
+        _ = workspace.scanAsARun(paths, now: Int64(Date().timeIntervalSince1970 * 1_000_000_000) + 10_000_000_000)
+        let index = "\(cache.indexFolder)/\(SourceFileIndex.fileName)"
         let text = try String(contentsOfFile: index, encoding: .utf8)
         #expect(text.contains(SHA256.digest(Self.view).description))
         try text.replacingOccurrences(of: SHA256.digest(Self.view).description, with: SHA256.digest(clean).description)
@@ -299,7 +299,7 @@ import SyntheticCorpus
         while Date() < deadline {
             let cache = ResultCache(directory: tree.path("cache-\(scans)"))
             let workspace = try Workspace(roots: [tree.path("App")], settings: .init(cache: cache))
-            _ = workspace.scan([link], now: later)
+            _ = workspace.scanAsARun([link], now: later)
             for (identity, file) in cache.read(SourceFileIndex.self) {
                 #expect(digests[identity] == file.digest, "scan \(scans)")
             }
@@ -334,26 +334,58 @@ import SyntheticCorpus
         var prefilter = Prefilter()
         prefilter.hasQuery = true
         let digest = SHA256.digest("file")
-        ResultCache(directory: tree.path("cache"), identity: "build-a").store([digest: prefilter], in: ScanIndex.self)
-        #expect(ResultCache(directory: tree.path("cache"), identity: "build-a").read(ScanIndex.self)[digest]?.hasQuery == true)
-        #expect(ResultCache(directory: tree.path("cache"), identity: "build-b").read(ScanIndex.self).isEmpty)
-        #expect(ResultCache.carriesItsDigest(tree.path("cache/\(ScanIndex.fileName)")), "still prunable as the cache's own")
+        let (buildA, buildB) = (ResultCache(directory: tree.path("cache"), identity: "build-a"), ResultCache(directory: tree.path("cache"), identity: "build-b"))
+        buildA.store([digest: prefilter], in: ScanIndex.self)
+        #expect(buildA.read(ScanIndex.self)[digest]?.hasQuery == true)
+        #expect(buildB.read(ScanIndex.self).isEmpty)
+        // Each build has a folder of its own; one copied into another's is still refused.
+        #expect(buildA.indexFolder != buildB.indexFolder)
+        try FileManager.default.createDirectory(atPath: buildB.indexFolder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: "\(buildA.indexFolder)/\(ScanIndex.fileName)", toPath: "\(buildB.indexFolder)/\(ScanIndex.fileName)")
+        #expect(buildB.read(ScanIndex.self).isEmpty)
+        #expect(ResultCache.carriesItsDigest("\(buildA.indexFolder)/\(ScanIndex.fileName)"), "still prunable as the cache's own")
     }
 
-    /// Indexes of an earlier format are removed by pruning; the current ones, files that are
-    /// no index, and files named like an earlier index that the cache did not write (a user's
-    /// `scan-index-v1.tsv` in a folder named with --cache-path), are not.
+    /// Indexes of an earlier format, and those of the layout before each build had a folder,
+    /// are removed by pruning; the build's own, files that are no index, and files named like
+    /// an earlier index that the cache did not write (a user's `scan-index-v1.tsv` in a folder
+    /// named with --cache-path), are not.
     @Test func pruningRemovesIndexesOfEarlierFormats() throws {
         let lines = "1\t2\n"
         let written = SHA256.digest(Data(lines.utf8)).description + "\n" + lines
         let earlier = ["scan-index-v3.tsv", "file-index-v1.tsv", "project-file-index-v1.tsv", "folder-index-v0.tsv"]
-        let kept = ResultCache.indexNames + ["unrelated.tsv", "notes-v1.tsv"]
+        let kept = ["unrelated.tsv", "notes-v1.tsv"]
         let usersOwn = ["scan-index-v1.tsv": "my notes\n", "project-file-index-v0.tsv": "", "folder-index-v1.tsv": "0000\n" + lines]
-        let tree = try TemporaryTree(Dictionary(uniqueKeysWithValues: (earlier + kept).map { ("cache/\($0)", written) }
-                                                + usersOwn.map { ("cache/\($0.key)", $0.value) }))
+        let cache = ResultCache(directory: "/nowhere")
+        let ownFolder = String(cache.indexFolder.dropFirst("/nowhere/".count))
+        let tree = try TemporaryTree(Dictionary(uniqueKeysWithValues: (earlier + ResultCache.indexNames + kept).map { ("cache/\($0)", written) }
+                                                + usersOwn.map { ("cache/\($0.key)", $0.value) }
+                                                + (earlier + ResultCache.indexNames).map { ("cache/\(ownFolder)/\($0)", written) }))
         ResultCache(directory: tree.path("cache")).prune(limit: 100)
-        let left = try FileManager.default.contentsOfDirectory(atPath: tree.path("cache"))
-        #expect(Set(left) == Set(kept).union(usersOwn.keys))
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: tree.path("cache"))) == Set(kept + [ownFolder]).union(usersOwn.keys))
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: tree.path("cache/\(ownFolder)"))) == Set(ResultCache.indexNames))
+    }
+
+    /// Other builds' index folders: the three last written stay, older ones go (with nothing of
+    /// the user's in them); the build's own always stays.
+    @Test func pruningKeepsTheIndexesOfTheThreeLastOtherBuilds() throws {
+        let lines = "1\t2\n"
+        let written = SHA256.digest(Data(lines.utf8)).description + "\n" + lines
+        let builds = (0..<6).map { "indexes-build\($0)" }
+        let tree = try TemporaryTree(Dictionary(uniqueKeysWithValues: builds.map { ("cache/\($0)/\(ScanIndex.fileName)", written) }
+                                                + [("cache/indexes-build5/mine.txt", "notes")]))
+        for (age, build) in builds.enumerated() {
+            var times = [timeval(tv_sec: Int(Date().timeIntervalSince1970) - 3_600 * (age + 1), tv_usec: 0),
+                         timeval(tv_sec: Int(Date().timeIntervalSince1970) - 3_600 * (age + 1), tv_usec: 0)]
+            utimes(tree.path("cache/\(build)"), &times)
+        }
+        ResultCache(directory: tree.path("cache"), identity: "build4").prune(limit: 100)
+        // build4 is this build's own (the first 16 characters of its identity) however old; of
+        // the others, build0–2 are the last written; build3 goes, and build5 keeps only the
+        // user's file.
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: tree.path("cache")))
+        #expect(left == Set(builds.prefix(3)).union(["indexes-build4", "indexes-build5"]))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tree.path("cache/indexes-build5")) == ["mine.txt"])
     }
 
     /// `--cache-path` may name a folder that holds other files: pruning removes only what the
@@ -390,8 +422,12 @@ import SyntheticCorpus
     @Test func aCorruptOrForeignCacheIsIgnored() throws {
         let tree = try TemporaryTree(["App/Song.swift": Self.model, "App/View.swift": Self.view])
         let cold = run(tree)
-        for entry in try FileManager.default.contentsOfDirectory(atPath: tree.path("cache")) {
-            try Data([0xFF, 0x00, 0x7B]).write(to: URL(fileURLWithPath: tree.path("cache/\(entry)")))
+        let indexFolder = ResultCache(directory: tree.path("cache")).indexFolder
+        let entries = try FileManager.default.contentsOfDirectory(atPath: tree.path("cache")).map { tree.path("cache/\($0)") }
+            .filter { $0 != indexFolder } + FileManager.default.contentsOfDirectory(atPath: indexFolder).map { "\(indexFolder)/\($0)" }
+        #expect(entries.contains { $0.hasSuffix(".json") } && entries.contains { $0.hasSuffix(ScanIndex.fileName) })
+        for entry in entries {
+            try Data([0xFF, 0x00, 0x7B]).write(to: URL(fileURLWithPath: entry))
         }
         try tree.write("cache/unrelated.json", Data("{\"hello\": 1}".utf8))
         #expect(run(tree) == cold)
@@ -422,5 +458,26 @@ import SyntheticCorpus
         #expect(selected.configurationDigest == SHA256.digest([plain.effectiveJSON(), selected.linter.deploymentTarget.description]).description)
         #expect(selected.configurationDigest != SelectedLinter(configuration: other, enableAllRules: false, deploymentTarget: target).configurationDigest)
         #expect(selected.configurationDigest != SelectedLinter(configuration: plain, enableAllRules: true, deploymentTarget: target).configurationDigest)
+    }
+}
+
+extension Workspace {
+    /// A scan as a run makes it: the cache's indexes read, the files scanned, what the scan
+    /// learned written.
+    func scanAsARun(_ paths: [String], now: Int64? = nil) -> Workspace.Scan {
+        let indexes = CacheIndexes.read(from: settings.cache)
+        let scan = scan(paths, indexes: indexes, now: now)
+        indexes.writing(scan.learned, to: settings.cache)
+        return scan
+    }
+
+    /// Discovery as a run makes it, with the folder index read before and written after.
+    func discoverAsARun() -> FileDiscovery.Result {
+        let indexes = CacheIndexes.read(from: settings.cache)
+        let discovery = discoverFiles(indexes: indexes)
+        var learned = CacheIndexes.Learned()
+        (learned.folders, learned.foldersListed) = (discovery.freshFolders, discovery.listedFolders.count)
+        indexes.writing(learned, to: settings.cache)
+        return discovery
     }
 }

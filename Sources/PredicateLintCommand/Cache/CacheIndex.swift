@@ -22,10 +22,16 @@ extension ResultCache {
     /// The file of every index this version reads and writes.
     static let indexNames = [ScanIndex.fileName, SourceFileIndex.fileName, ProjectFileIndex.fileName, FolderIndex.fileName]
 
+    /// The folder of this build's indexes: each build keeps its own, so that two builds used in
+    /// turn (a release and a development build) do not each throw away the other's.
+    var indexFolder: String { "\(directory)/\(Self.indexFolderPrefix)\(identity.prefix(16))" }
+
+    static let indexFolderPrefix = "indexes-"
+
     /// The records of an index; empty when there is none.
     func read<Index: CacheIndex>(_ index: Index.Type) -> [Index.Key: Index.Value] {
         var records: [Index.Key: Index.Value] = [:]
-        Self.forEachRecord(inFile: "\(directory)/\(Index.fileName)", fields: Index.fieldCount, identity: identity) { fields in
+        Self.forEachRecord(inFile: "\(indexFolder)/\(Index.fileName)", fields: Index.fieldCount, identity: identity) { fields in
             if let (key, value) = Index.record(fields) { records[key] = value }
         }
         return records
@@ -41,7 +47,7 @@ extension ResultCache {
             text += line + "\n"
         }
         let lines = Data(text.utf8)
-        writeData(Data((SHA256.digest(lines).description + "\n").utf8) + lines, Index.fileName)
+        writeData(Data((SHA256.digest(lines).description + "\n").utf8) + lines, Index.fileName, in: indexFolder)
     }
 
     /// What an index holds after a run: what earlier runs saw as well (a run over one app, or

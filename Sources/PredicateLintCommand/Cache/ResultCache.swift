@@ -123,17 +123,19 @@ public final class ResultCache: Sendable {
     /// Plain POSIX calls, with no `fsync`: `FileManager.createFile` writes through a second
     /// temporary file and syncs it to disk, which made a cold run's cache writes cost a third
     /// of the run. An entry a crash leaves torn fails its digest check and is ignored.
-    func writeData(_ data: Data, _ name: String) {
-        let temporary = "\(directory)/.\(name).\(UUID().uuidString).tmp"
+    /// `folder`: the cache's own unless given (an index goes in its build's folder).
+    func writeData(_ data: Data, _ name: String, in folder: String? = nil) {
+        let folder = folder ?? directory
+        let temporary = "\(folder)/.\(name).\(UUID().uuidString).tmp"
         var descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if descriptor < 0, errno == ENOENT {
-            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         }
         guard descriptor >= 0 else { return }
         let written = OutputFile.writeAll(data, to: descriptor) == nil
         close(descriptor)
-        if !written || rename(temporary, "\(directory)/\(name)") != 0 { unlink(temporary) }
+        if !written || rename(temporary, "\(folder)/\(name)") != 0 { unlink(temporary) }
     }
 
     // MARK: Pruning
@@ -166,40 +168,68 @@ public final class ResultCache: Sendable {
     public func prune(limit: Int) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         let now = Date().timeIntervalSince1970
-        func lastUsed(_ name: String) -> TimeInterval? {
-            var info = stat()
-            guard stat("\(directory)/\(name)", &info) == 0 else { return nil }
-            #if canImport(Darwin)
-            return TimeInterval(info.st_mtimespec.tv_sec)
-            #else
-            return TimeInterval(info.st_mtim.tv_sec)
-            #endif
-        }
         // Only what the cache wrote is ever removed: the folder may be one the user named with
         // --cache-path that holds other files too, some named like the cache's. An entry or an
         // index is known by the digest of its content on its first line; a temporary file by
         // its name, which holds a UUID (a torn one has no digest to show).
         var entries: [String] = []
+        var otherBuilds: [(folder: String, used: TimeInterval)] = []
         for name in names {
             if Self.isTemporary(name) {
-                if let used = lastUsed(name), now - used > 3_600 { unlink("\(directory)/\(name)") }
-            } else if Self.isEarlierIndex(name) {
-                // Indexes of the first formats carried no digest: they stay, a few of them at most.
+                if let used = Self.lastUsed("\(directory)/\(name)"), now - used > 3_600 { unlink("\(directory)/\(name)") }
+            } else if Self.isEarlierIndex(name) || Self.indexNames.contains(name) {
+                // Indexes of earlier formats, and of the layout before each build had a folder.
+                // Those of the first formats carried no digest: they stay, a few of them at most.
                 if Self.carriesItsDigest("\(directory)/\(name)") { unlink("\(directory)/\(name)") }
             } else if Self.isEntry(name) {
                 entries.append(name)
+            } else if name.hasPrefix(Self.indexFolderPrefix), "\(directory)/\(name)" != indexFolder,
+                      let used = Self.lastUsed("\(directory)/\(name)") {
+                otherBuilds.append(("\(directory)/\(name)", used))
             }
+        }
+        pruneIndexFolder(indexFolder, whole: false, now: now)
+        // Other builds' indexes: the three last written stay (a release and a development build
+        // used in turn), unless a month old.
+        for (rank, build) in otherBuilds.sorted(by: { $0.used > $1.used }).enumerated() where rank >= 3 || now - build.used > 30 * 86_400 {
+            pruneIndexFolder(build.folder, whole: true, now: now)
         }
         // Entries are stamped only when some must go: a run under the limit asks nothing more.
         guard entries.count > limit else { return }
         // A file of the user's named like an entry neither counts nor goes; counting it let the
         // pruning keep one entry fewer whenever it sorted among the newest.
         let used = entries.filter { Self.carriesItsDigest("\(directory)/\($0)") }
-            .compactMap { name in lastUsed(name).map { (name: name, used: $0) } }
+            .compactMap { name in Self.lastUsed("\(directory)/\(name)").map { (name: name, used: $0) } }
         guard used.count > limit else { return }
         for entry in used.sorted(by: { ($0.used, $0.name) < ($1.used, $1.name) }).prefix(used.count - limit * 3 / 4) {
             unlink("\(directory)/\(entry.name)")
         }
+    }
+
+    /// A build's index folder: its temporary files over an hour old go, and its indexes of
+    /// earlier formats; `whole`, its indexes too, and the folder when nothing else is left in it.
+    private func pruneIndexFolder(_ folder: String, whole: Bool, now: TimeInterval) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names {
+            let path = "\(folder)/\(name)"
+            if Self.isTemporary(name) {
+                if let used = Self.lastUsed(path), whole || now - used > 3_600 { unlink(path) }
+            } else if Self.isEarlierIndex(name) || (whole && Self.indexNames.contains(name)) {
+                if Self.carriesItsDigest(path) { unlink(path) }
+            }
+        }
+        if whole { rmdir(folder) }
+    }
+
+    /// When the file or folder at `path` was last written (an entry's hits count: `read` touches it).
+    static func lastUsed(_ path: String) -> TimeInterval? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        return TimeInterval(info.st_mtimespec.tv_sec)
+        #else
+        return TimeInterval(info.st_mtim.tv_sec)
+        #endif
     }
 
     /// Whether the file at `path` is as the cache writes every entry and index: the SHA-256

@@ -173,8 +173,14 @@ public final class LanguageServer: @unchecked Sendable {
         phase = .running
         connection.respond(to: id, result: Self.initializeResult)
         workers.submit { [self] in
-            let (files, _) = workspace.scan(workspace.discoverFiles().files)
-            workspace.indexModels(of: files)
+            // The cache's indexes are read once and written once, as a command-line run does.
+            let indexes = CacheIndexes.read(from: workspace.settings.cache)
+            let discovery = workspace.discoverFiles(indexes: indexes)
+            let scan = workspace.scan(discovery.files, indexes: indexes)
+            var learned = scan.learned
+            (learned.folders, learned.foldersListed) = (discovery.freshFolders, discovery.listedFolders.count)
+            indexes.writing(learned, to: workspace.settings.cache)
+            workspace.indexModels(of: scan.files)
             state.async { [self] in
                 modelsKnown = true
                 for uri in documents.keys { scheduleLint(uri, delay: .milliseconds(0)) }

@@ -221,7 +221,11 @@ enum MCPTools {
         // The project as it is on disk now: the assistant may have changed other files since.
         let project = workspace.project(of: path)
         let folder = Paths.isWithin(project.folder, folder: root) ? project.folder : Paths.folder(of: path)
-        workspace.indexModels(of: workspace.scan(workspace.swiftFiles(in: [folder]).files).files)
+        // Each check reads the cache's indexes once and writes what it learned once, as a run does.
+        let indexes = CacheIndexes.read(from: workspace.settings.cache)
+        let scan = workspace.scan(workspace.swiftFiles(in: [folder]).files, indexes: indexes)
+        indexes.writing(scan.learned, to: workspace.settings.cache)
+        workspace.indexModels(of: scan.files)
         var models = workspace.models(for: path)
         let sources = [(path, code)] + extraModels.enumerated().map { ("\(path)#model\($0.offset)", $0.element) }
         for (sourcePath, text) in sources {

@@ -8,15 +8,24 @@ final class DeploymentTargets: @unchecked Sendable {
     private let now: @Sendable () -> Int64
     /// What each folder with a package manifest or Xcode project states, once read.
     private var targetsByFolder: [String: ProjectDeploymentTarget?] = [:]
-    /// Project files earlier runs read for deployment targets (`statedTarget`), read on first use.
-    private var projectFiles: [FileIdentity: KnownFile]?
+    /// Project files earlier runs read for deployment targets (`statedTarget`): the run's
+    /// project-file index.
+    private let knownProjectFiles: [FileIdentity: KnownFile]
+    /// Project files read here that the index did not hold: the run writes them with the rest.
+    private var learnedProjectFiles: [FileIdentity: KnownFile] = [:]
     /// Each project file read, as it was then: for servers, which must notice it change.
     private var readStamps: [String: FileStamp?] = [:]
     private let lock = NSLock()
 
-    init(cache: ResultCache?, now: @escaping @Sendable () -> Int64) {
+    init(cache: ResultCache?, knownProjectFiles: [FileIdentity: KnownFile] = [:], now: @escaping @Sendable () -> Int64) {
         self.cache = cache
+        self.knownProjectFiles = knownProjectFiles
         self.now = now
+    }
+
+    /// The project files read for their targets that the project-file index did not hold.
+    var learned: [FileIdentity: KnownFile] {
+        lock.withLock { learnedProjectFiles }
     }
 
     /// What the nearest of `folders` (a file's marked folders, nearest first) that states a
@@ -59,10 +68,7 @@ final class DeploymentTargets: @unchecked Sendable {
         let stamp = FileStamp(path: path)
         lock.withLock { readStamps[path] = .some(stamp) }
         guard let cache else { return ProjectDeploymentTarget.stated(inFile: path, kind: kind) }
-        let known = lock.withLock {
-            if projectFiles == nil { projectFiles = cache.read(ProjectFileIndex.self) }
-            return stamp.flatMap { projectFiles?[$0.identity] }
-        }
+        let known = stamp.flatMap { knownProjectFiles[$0.identity] }
         if let stamp, let known, known.stamp == stamp, let stated = cache.statedTarget(kind: kind.rawValue, digest: known.digest) {
             return stated
         }
@@ -71,11 +77,7 @@ final class DeploymentTargets: @unchecked Sendable {
         let stated = ProjectDeploymentTarget.stated(in: String(decoding: data, as: UTF8.self), kind: kind)
         cache.store(statedTarget: stated, kind: kind.rawValue, digest: digest)
         if let stamp, stamp.isSettled(before: now()) {
-            let index = lock.withLock {
-                projectFiles?[stamp.identity] = KnownFile(stamp: stamp, digest: digest, byteOrderMark: false)
-                return projectFiles ?? [:]
-            }
-            cache.store(index, in: ProjectFileIndex.self)
+            lock.withLock { learnedProjectFiles[stamp.identity] = KnownFile(stamp: stamp, digest: digest, byteOrderMark: false) }
         }
         return stated
     }

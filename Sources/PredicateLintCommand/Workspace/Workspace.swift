@@ -47,17 +47,17 @@ public final class Workspace: @unchecked Sendable {
     private let modelsPerProject: ModelsPerProject
     let deploymentTargets: DeploymentTargets
     let linters: LinterSelection
-    private let scanIndexes: ScanIndexes
 
     /// Throws when an explicit configuration is broken: then nothing can be linted.
-    public init(roots: [String], settings: Settings = Settings()) throws(Configuration.Failure) {
+    /// `indexes`: the cache's indexes as the run read them; only the project files are kept
+    /// here (the deployment targets they state are read when first asked for).
+    public init(roots: [String], settings: Settings = Settings(), indexes: CacheIndexes = .empty) throws(Configuration.Failure) {
         self.roots = roots
         self.settings = settings
         configurations = try ConfigurationResolver(explicitPath: settings.configurationPath, confinement: settings.confinement)
         projects = ProjectLocator(roots: roots)
-        deploymentTargets = DeploymentTargets(cache: settings.cache, now: settings.now)
+        deploymentTargets = DeploymentTargets(cache: settings.cache, knownProjectFiles: indexes.projectFiles, now: settings.now)
         linters = LinterSelection(enableAllRules: settings.enableAllRules, onlyRules: settings.onlyRules)
-        scanIndexes = ScanIndexes(cache: settings.cache)
         let projects = projects
         modelsPerProject = ModelsPerProject(pass: DeclarationsPass(cache: settings.cache, prefilter: settings.prefilter,
                                                                    projectOf: { projects.project(of: $0) },
@@ -77,16 +77,14 @@ public final class Workspace: @unchecked Sendable {
 
     // MARK: Files
 
-    /// Every Swift file under the roots, and the paths that could not be used.
+    /// Every Swift file under the roots, and the paths that could not be used. A folder whose
+    /// stamp is as `indexes` has it (an earlier run's listing) is not listed again; the result's
+    /// `freshFolders` are what the folder index should learn.
     /// What the listing learned about each folder is kept: which have no configuration file,
     /// which hold a project's marker.
-    public func discoverFiles() -> FileDiscovery.Result {
-        // With a cache, folders whose stamp is as an earlier run saw them are not listed again.
-        let known = settings.cache?.read(FolderIndex.self) ?? [:]
-        let discovery = FileDiscovery.swiftFiles(in: roots, known: known, now: settings.now(), confinedTo: settings.confinement)
-        if let cache = settings.cache, discovery.freshFolders.contains(where: { known[$0.key] != $0.value }) {
-            cache.store(ResultCache.index(known, learning: discovery.freshFolders, limit: max(20_000, 2 * discovery.listedFolders.count)), in: FolderIndex.self)
-        }
+    public func discoverFiles(indexes: CacheIndexes = .empty) -> FileDiscovery.Result {
+        let discovery = FileDiscovery.swiftFiles(in: roots, known: settings.cache == nil ? [:] : indexes.folders, now: settings.now(),
+                                                 confinedTo: settings.confinement)
         // Lookups are by absolute path: a run over `.` lists relative ones.
         let listed = discovery.listedFolders.map { (folder: Paths.absolute($0.folder), listing: $0.listing) }
         configurations.noteListed(folders: listed.filter { !$0.listing.hasConfiguration }.map(\.folder))
@@ -94,35 +92,53 @@ public final class Workspace: @unchecked Sendable {
         return discovery
     }
 
+    /// What a scan gave: the files, the paths that could not be used, and what the cache's
+    /// indexes should learn from the files it read.
+    public struct Scan: Sendable {
+        public var files: [ScannedFile]
+        public var problems: [InputProblem]
+        public var learned: CacheIndexes.Learned
+    }
+
     /// Reads each file once, on all cores. What a content was scanned to before is looked up
-    /// in the cache, not scanned again; a file whose stamp is as the cache last saw it is not
+    /// in `indexes`, not scanned again; a file whose stamp is as the indexes last saw it is not
     /// read at all.
     /// `now`: nanoseconds since 1970, the workspace's clock (`Settings.now`) unless given (tests
     /// move it ahead, so that files they have just written count as settled).
-    public func scan(_ paths: [String], now: Int64? = nil)
-        -> (files: [ScannedFile], problems: [InputProblem]) {
+    public func scan(_ paths: [String], indexes: CacheIndexes = .empty, now: Int64? = nil) -> Scan {
         let now = now ?? settings.now()
         let stamping = settings.cache != nil
-        let (known, knownFiles) = scanIndexes.known()
-        let results = ThreadPool.parallelMap(paths) { path -> ScanIndexes.Scanned in
+        let (known, knownFiles) = stamping ? (indexes.contents, indexes.files) : ([:], [:])
+        let results = ThreadPool.parallelMap(paths) { path -> (result: Result<ScannedFile, InputProblem>, stamp: FileStamp?, read: Bool) in
             // A file whose stamp is as the index has it is not read; one that is read is
             // stamped through the descriptor it is read from (`scanStamped`).
             if stamping, let stamp = FileStamp(path: path), let file = knownFiles[stamp.identity], file.stamp == stamp,
                let prefilter = known[file.digest] {
-                return ScanIndexes.Scanned(result: .success(ScannedFile.known(path: path, file, prefilter: prefilter)), stamp: stamp, read: false)
+                return (.success(ScannedFile.known(path: path, file, prefilter: prefilter)), stamp, false)
             }
             let (result, stamp) = ScannedFile.scanStamped(path: path, known: known)
-            return ScanIndexes.Scanned(result: result, stamp: stamping ? stamp : nil, read: true)
+            return (result, stamping ? stamp : nil, true)
         }
-        scanIndexes.learn(from: results, now: now)
-        return (results.compactMap { try? $0.result.get() },
-                results.compactMap { if case .failure(let problem) = $0.result { problem } else { nil } })
+        // Only a scan that read a file can teach the indexes anything (a warm run over 10,000
+        // files skips building both again); only files settled before now are stamped.
+        var learned = CacheIndexes.Learned()
+        learned.filesScanned = paths.count
+        if stamping, results.contains(where: \.read) {
+            for scanned in results {
+                guard case .success(let file) = scanned.result else { continue }
+                if learned.contents[file.contentDigest] == nil { learned.contents[file.contentDigest] = file.prefilter }
+                guard let stamp = scanned.stamp, stamp.isSettled(before: now) else { continue }
+                learned.files[stamp.identity] = KnownFile(stamp: stamp, digest: file.contentDigest, byteOrderMark: file.byteOrderMark)
+            }
+        }
+        return Scan(files: results.compactMap { try? $0.result.get() },
+                    problems: results.compactMap { if case .failure(let problem) = $0.result { problem } else { nil } },
+                    learned: learned)
     }
 
-    /// Starts reading the cache's scan and file indexes on a thread of their own: much of
-    /// discovering files is one thread's work, and the indexes are read meanwhile. `scan` waits for them.
-    public func startReadingIndexes() {
-        scanIndexes.startReading()
+    /// The project files read for deployment targets that the project-file index did not hold.
+    public var learnedProjectFiles: [FileIdentity: KnownFile] {
+        deploymentTargets.learned
     }
 
     // MARK: Projects and models

@@ -1,0 +1,92 @@
+import Foundation
+import PredicateLintCore
+
+/// The cache's four indexes as one value (SwiftLint's `LinterCache` is the model): read once
+/// when a run starts, passed to the stages that look things up in them, and written once when
+/// the run ends, each only if the run learned a record it did not hold. Nothing else reads or
+/// writes an index during a run.
+public struct CacheIndexes: Sendable {
+    /// Folders by device and inode: their entries, as an earlier run listed them (`FolderIndex`).
+    public var folders: [FileIdentity: KnownFolder] = [:]
+    /// What each content scanned to (`ScanIndex`).
+    public var contents: [ContentDigest: Prefilter] = [:]
+    /// Swift sources by device and inode: their stamp and digest when read (`SourceFileIndex`).
+    public var files: [FileIdentity: KnownFile] = [:]
+    /// Package manifests and Xcode projects read for deployment targets (`ProjectFileIndex`).
+    public var projectFiles: [FileIdentity: KnownFile] = [:]
+
+    public static let empty = CacheIndexes()
+
+    /// The four indexes, read side by side (the large ones have a line per file or folder of a
+    /// large app); empty without a cache.
+    public static func read(from cache: ResultCache?) -> CacheIndexes {
+        guard let cache else { return .empty }
+        enum Index: Sendable {
+            case folders([FileIdentity: KnownFolder]), contents([ContentDigest: Prefilter])
+            case files([FileIdentity: KnownFile]), projectFiles([FileIdentity: KnownFile])
+        }
+        var indexes = CacheIndexes()
+        for index in ThreadPool.parallelMap(Array(0..<4), { (which: Int) -> Index in
+            switch which {
+            case 0: .folders(cache.read(FolderIndex.self))
+            case 1: .contents(cache.read(ScanIndex.self))
+            case 2: .files(cache.read(SourceFileIndex.self))
+            default: .projectFiles(cache.read(ProjectFileIndex.self))
+            }
+        }) {
+            switch index {
+            case .folders(let folders): indexes.folders = folders
+            case .contents(let contents): indexes.contents = contents
+            case .files(let files): indexes.files = files
+            case .projectFiles(let projectFiles): indexes.projectFiles = projectFiles
+            }
+        }
+        return indexes
+    }
+
+    /// What the stages of a run found that the indexes may not hold yet.
+    public struct Learned: Sendable {
+        public var folders: [FileIdentity: KnownFolder] = [:]
+        public var contents: [ContentDigest: Prefilter] = [:]
+        public var files: [FileIdentity: KnownFile] = [:]
+        public var projectFiles: [FileIdentity: KnownFile] = [:]
+        /// How many folders were listed and files scanned: each index keeps room for twice as
+        /// many records (and 20,000 at least), so that a run never evicts its own.
+        public var foldersListed = 0
+        public var filesScanned = 0
+
+        public init() {}
+
+        public mutating func add(_ other: Learned) {
+            folders.merge(other.folders) { _, new in new }
+            contents.merge(other.contents) { _, new in new }
+            files.merge(other.files) { _, new in new }
+            projectFiles.merge(other.projectFiles) { _, new in new }
+            foldersListed += other.foldersListed
+            filesScanned += other.filesScanned
+        }
+    }
+
+    /// These indexes with what a run learned (`ResultCache.index`: what earlier runs saw stays,
+    /// up to the limit), and those that changed written to `cache`. Returns the indexes as
+    /// they now are, for a server that goes on from them.
+    @discardableResult
+    public func writing(_ learned: Learned, to cache: ResultCache?) -> CacheIndexes {
+        guard let cache else { return self }
+        var written = self
+        func learn<Key, Value: Equatable>(_ known: [Key: Value], _ found: [Key: Value], limit: Int,
+                                          store: ([Key: Value]) -> Void) -> [Key: Value] {
+            guard found.contains(where: { known[$0.key] != $0.value }) else { return known }
+            let merged = ResultCache.index(known, learning: found, limit: limit)
+            store(merged)
+            return merged
+        }
+        let folderLimit = max(20_000, 2 * learned.foldersListed)
+        let fileLimit = max(20_000, 2 * learned.filesScanned)
+        written.folders = learn(folders, learned.folders, limit: folderLimit) { cache.store($0, in: FolderIndex.self) }
+        written.contents = learn(contents, learned.contents, limit: fileLimit) { cache.store($0, in: ScanIndex.self) }
+        written.files = learn(files, learned.files, limit: fileLimit) { cache.store($0, in: SourceFileIndex.self) }
+        written.projectFiles = learn(projectFiles, learned.projectFiles, limit: 20_000) { cache.store($0, in: ProjectFileIndex.self) }
+        return written
+    }
+}

@@ -20,7 +20,7 @@ extension LintRun {
 
     /// Fixes each file, writes it (or, for a dry run or standard input, only computes it), and
     /// returns the fixes by path, for the lint that reports what is left.
-    func fix(_ selected: [(file: ScannedFile, linter: SelectedLinter)], _ workspace: Workspace,
+    func fix(_ selected: [(file: ScannedFile, linter: SelectedLinter)], models: RunModels, _ workspace: Workspace,
              _ outcome: inout Outcome) -> [String: FileFix] {
         // Where each file on disk really is, asked once: a file reached twice (directly and
         // through a symbolic link) is fixed once, and one a link leads to from outside is not.
@@ -40,7 +40,7 @@ extension LintRun {
                 switch file.load() {
                 case .success(let loaded):
                     return fix(loaded.source, byteOrderMark: file.byteOrderMark, digest: loaded.digest, workspace,
-                               fixer: Fixer(linter: selected.linter), models: workspace.models(for: file.path).index(for: file.path))
+                               fixer: Fixer(linter: selected.linter), models: models.models(of: workspace.project(of: file.path)).index(for: file.path))
                 case .failure(let problem):
                     return FileFix(problem: problem)
                 }

@@ -8,11 +8,12 @@ import PredicateLintCore
 /// 1. Discover the files under the paths, and any broken configuration.
 /// 2. Scan: read each file's bytes once (its `Prefilter`, content digest and encoding).
 /// 3. Select: which files are checked, and by which rules.
-/// 4. Index models: parse the files that can shape each project's models (with the rest of
-///    a project the paths name only part of, and `--models` sources); a file also checked is
-///    parsed once, for both.
+/// 4. Models: each project's snapshot; the cache looked up for every selected file under its
+///    project's models digest; then, in one declarations pass, the projects with a miss (or
+///    whose digest is not known) indexed, with the rest of a project the paths name only part
+///    of and `--models` sources; a file also checked is parsed once, for both.
 /// 5. Fix (`--fix`): rewrite files with every sound correction.
-/// 6. Lint: parse each selected file and check it, unless the cache has its findings.
+/// 6. Lint: parse each selected file and check it, unless the cache had its findings.
 /// 7. Baseline: record, or keep only what the baseline does not hold.
 /// 8. Report.
 ///
@@ -78,19 +79,18 @@ struct LintRun {
         }
         // The rest of a project the paths name only part of, read for its declarations.
         let indexed = files + projectSources(of: files, workspace, indexes, &outcome)
-        // Selecting needs no models; knowing what is linted lets the declarations pass parse a
-        // file needed by both passes once.
         let selected = select(files, workspace)
-        let preparsed = workspace.indexModels(of: indexed, sharing: modelSources(excluding: Set(indexed.map(\.path)), workspace, indexes, &outcome),
-                                              linting: options.fix ? [] : Set(selected.map(\.file.path)))
-        let fixed = options.fix ? fix(selected, workspace, &outcome) : [:]
-        lint(selected, preparsed: preparsed, fixed: fixed, workspace, &outcome)
+        let plan = workspace.planModels(of: indexed, sharing: modelSources(excluding: Set(indexed.map(\.path)), workspace, indexes, &outcome))
+        let cached = cachedResults(of: selected, plan, workspace)
+        let (models, preparsed) = indexModels(plan, for: selected, cached: cached, workspace)
+        let fixed = options.fix ? fix(selected, models: models, workspace, &outcome) : [:]
+        lint(selected, cached: cached, plan: plan, models: models, preparsed: preparsed, fixed: fixed, workspace, &outcome)
         outcome.learned.projectFiles = workspace.learnedProjectFiles
         indexes.writing(outcome.learned, to: workspace.settings.cache)
         workspace.settings.cache?.prune(limit: ResultCache.limit(forRunOver: files.count))
         applyBaseline(checking: files.map(\.path), workspace, &outcome)
         let output = report(outcome, workspace)
-        if environment.endsAfterCommand { LeftForExit.keep([workspace, files, indexed, selected, outcome]) }
+        if environment.endsAfterCommand { LeftForExit.keep([workspace, files, indexed, selected, plan, models, outcome]) }
         return output
     }
 
@@ -171,6 +171,32 @@ struct LintRun {
         return scan.files.filter { partial.contains(workspace.project(of: $0.path)) }
     }
 
+    /// The findings the cache holds for each selected file, by its index in `selected`: looked
+    /// up under its project's models digest where the cache knows it (nil where it does not).
+    func cachedResults(of selected: [(file: ScannedFile, linter: SelectedLinter)], _ plan: ModelsPlan,
+                       _ workspace: Workspace) -> [Workspace.FileResult?] {
+        guard workspace.settings.cache != nil, !plan.cachedDigests.isEmpty else { return selected.map { _ in nil } }
+        return ThreadPool.parallelMap(selected) { file, linter in
+            plan.cachedDigests[workspace.project(of: file.path)].flatMap {
+                workspace.cachedResult(of: file, with: linter, modelsDigest: $0)
+            }
+        }
+    }
+
+    /// Indexes, in one declarations pass, the projects whose models the cache does not know
+    /// and those with a selected file whose findings it does not hold; the rest are known by
+    /// their digest. A file linted next that the pass parses is parsed once, for both.
+    func indexModels(_ plan: ModelsPlan, for selected: [(file: ScannedFile, linter: SelectedLinter)], cached: [Workspace.FileResult?],
+                     _ workspace: Workspace) -> (RunModels, PreparsedFiles) {
+        var needed = Set(plan.byProject.keys.filter { plan.cachedDigests[$0] == nil })
+        var linting: Set<String> = []
+        for ((file, _), result) in zip(selected, cached) where result == nil {
+            needed.insert(workspace.project(of: file.path))
+            linting.insert(file.path)
+        }
+        return workspace.indexModels(plan, projects: needed, linting: options.fix ? [] : linting)
+    }
+
     /// The files named by `--models`: scanned for their declarations, never checked.
     func modelSources(excluding linted: Set<String>, _ workspace: Workspace, _ indexes: CacheIndexes, _ outcome: inout Outcome) -> [ScannedFile] {
         guard !options.modelPaths.isEmpty else { return [] }
@@ -194,13 +220,23 @@ struct LintRun {
         options.reporter ?? (environment.standardOutputIsTerminal ? .pretty : .xcode)
     }
 
-    func lint(_ selected: [(file: ScannedFile, linter: SelectedLinter)], preparsed: PreparsedFiles,
-              fixed: [String: FileFix], _ workspace: Workspace, _ outcome: inout Outcome) {
+    /// A pure map over the selected files: each one's cached result, or its lint against its
+    /// project's models (from the file, the tree the declarations pass parsed, or the fixed text).
+    func lint(_ selected: [(file: ScannedFile, linter: SelectedLinter)], cached: [Workspace.FileResult?], plan: ModelsPlan,
+              models: RunModels, preparsed: PreparsedFiles, fixed: [String: FileFix], _ workspace: Workspace, _ outcome: inout Outcome) {
         let keepSources = needsSources
-        let results = ThreadPool.parallelMap(selected) { file, linter in
+        let results = ThreadPool.parallelMap(Array(zip(selected, cached))) { entry, cached in
+            if let cached { return cached }
+            let (file, linter) = entry
+            let project = workspace.project(of: file.path)
+            let models = models.models(of: project)
+            // A project indexed only now, whose digest was not known when the cache was asked.
+            if plan.cachedDigests[project] == nil, let stored = workspace.cachedResult(of: file, with: linter, modelsDigest: models.digest) {
+                return stored
+            }
             // A fixed file is reported as it now is, with the fixer's last lint of it.
             let fix = fixed[file.path]
-            return workspace.lint(file, with: linter, keepingSource: keepSources, preparsed: preparsed.take(file.path),
+            return workspace.lint(file, with: linter, models: models, keepingSource: keepSources, preparsed: preparsed.take(file.path),
                                   parsed: fix?.source, known: fix?.remaining)
         }
         outcome.problems += results.compactMap(\.problem)

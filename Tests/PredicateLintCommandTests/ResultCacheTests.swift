@@ -58,6 +58,33 @@ import SyntheticCorpus
         #expect(run(tree) == cold)
     }
 
+    /// What needs indexing is decided before the lint, from the cache's answers: a warm run over
+    /// unchanged files indexes no project; one file whose findings are gone brings its own
+    /// project's models back, and no other project's.
+    @Test func onlyProjectsWithAFileTheCacheMissesAreIndexed() throws {
+        let tree = try TemporaryTree(["App/Song.swift": Self.model, "App/View.swift": Self.view, "App/Package.swift": "",
+                                      "Other/Song.swift": Self.model, "Other/View.swift": Self.view, "Other/Package.swift": ""])
+        let roots = [tree.path("App"), tree.path("Other")]
+        _ = Command.run(["--reporter", "json", "--cache-path", tree.path("cache")] + roots)
+        func indexed() throws -> [String] {
+            let workspace = try Workspace(roots: roots, settings: .init(cache: ResultCache(directory: tree.path("cache"))))
+            let run = LintRun(options: LintOptions(paths: roots), environment: .current)
+            let files = workspace.scan(workspace.discoverFiles().files).files
+            let selected = run.select(files, workspace)
+            let plan = workspace.planModels(of: files, sharing: [])
+            let (models, _) = run.indexModels(plan, for: selected, cached: run.cachedResults(of: selected, plan, workspace), workspace)
+            #expect(Set(models.digests.keys) == Set(plan.byProject.keys), "every project's digest is known")
+            return models.indexed.keys.map { URL(fileURLWithPath: $0.folder).lastPathComponent }.sorted()
+        }
+        #expect(try indexed() == [])
+        let viewFindings = try FileManager.default.contentsOfDirectory(atPath: tree.path("cache")).filter { entry in
+            entry.hasSuffix(".json") && (try? String(contentsOfFile: tree.path("cache/\(entry)"), encoding: .utf8))?.contains("has-prefix") == true
+        }
+        #expect(viewFindings.count == 2)
+        try FileManager.default.removeItem(atPath: tree.path("cache/\(viewFindings[0])"))
+        #expect(try indexed().count == 1)
+    }
+
     /// Rewrites the payload of every findings entry and states its new digest, as a genuine
     /// entry would.
     static func rewriteEntries(in folder: String, _ change: (String) -> String) throws {
@@ -98,7 +125,7 @@ import SyntheticCorpus
         let view = try #require(files.first { $0.path.hasSuffix("View.swift") })
         try tree.write("App/View.swift", Data(clean.utf8))
         let linter = try #require(workspace.linter(for: view.path))
-        #expect(workspace.lint(view, with: linter, keepingSource: false).findings.isEmpty)
+        #expect(workspace.lint(view, with: linter, models: workspace.models(for: view.path), keepingSource: false).findings.isEmpty)
         try tree.write("App/View.swift", Data(broken.utf8))
         #expect(run(tree).standardOutput.contains("has-prefix"))
     }

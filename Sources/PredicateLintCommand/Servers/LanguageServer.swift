@@ -249,9 +249,6 @@ public final class LanguageServer: @unchecked Sendable {
         let file = SourceFile(path: path, text: document.text)
         let declarations = FileDeclarations(file: file)
         let contribution = ProjectModels.Contribution(contentDigest: SHA256.digest(document.text), declarations: declarations)
-        // A project the cache deferred is indexed here, on the worker: inside `state.sync` below
-        // it would hold every other message (`shutdown` too) until its files were all read.
-        _ = workspace.models(for: path)
         // The declarations join the models only if this is still the document's text.
         let current: Bool = state.sync {
             guard documents[uri]?.version == document.version else { return false }

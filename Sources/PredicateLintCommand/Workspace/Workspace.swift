@@ -44,6 +44,7 @@ public final class Workspace: @unchecked Sendable {
     public let settings: Settings
     let configurations: ConfigurationResolver
     let projects: ProjectLocator
+    let declarationsPass: DeclarationsPass
     private let modelsPerProject: ModelsPerProject
     let deploymentTargets: DeploymentTargets
     let linters: LinterSelection
@@ -59,9 +60,9 @@ public final class Workspace: @unchecked Sendable {
         deploymentTargets = DeploymentTargets(cache: settings.cache, knownProjectFiles: indexes.projectFiles, now: settings.now)
         linters = LinterSelection(enableAllRules: settings.enableAllRules, onlyRules: settings.onlyRules)
         let projects = projects
-        modelsPerProject = ModelsPerProject(pass: DeclarationsPass(cache: settings.cache, prefilter: settings.prefilter,
-                                                                   projectOf: { projects.project(of: $0) },
-                                                                   appFoldersOf: { projects.appFolders(in: $0, holding: $1) }))
+        declarationsPass = DeclarationsPass(cache: settings.cache, prefilter: settings.prefilter, projectOf: { projects.project(of: $0) },
+                                            appFoldersOf: { projects.appFolders(in: $0, holding: $1) })
+        modelsPerProject = ModelsPerProject(pass: declarationsPass)
     }
 
     /// A workspace for a long-lived server: the nearest `.predicate-lint.json` decides (there
@@ -159,36 +160,17 @@ public final class Workspace: @unchecked Sendable {
         self.projects.addRoots(projects.map(\.folder))
     }
 
-    /// The models of the project `path` belongs to (indexed now if they were deferred).
+    /// The models of the project `path` belongs to, as `indexModels(of:)` indexed them and
+    /// `update` changed them since (a server's; a command-line run's are `RunModels`).
     public func models(for path: String) -> ProjectModels {
         modelsPerProject.models(of: project(of: path))
     }
 
-    /// The digest of those models (`ProjectModels.digest`), without indexing deferred ones.
-    public func modelsDigest(for path: String) -> String {
-        modelsPerProject.digest(of: project(of: path))
-    }
-
     /// The declarations pass (`DeclarationsPass`) over `files`, replacing the models of the
-    /// projects they belong to.
-    /// `shared`: files whose declarations every one of these projects sees (`--models`: a
-    /// target's dependencies, wherever they are). `linting`: the paths the caller lints next;
-    /// one of them that this pass must parse is parsed once, as `lint` would (its outline), and
-    /// returned for `lint`, so that no file is parsed twice in a run.
-    @discardableResult
-    public func indexModels(of files: [ScannedFile], sharing shared: [ScannedFile] = [],
-                            linting: Set<String> = []) -> PreparsedFiles {
-        // A file's project is its folder's: asked again only where the folder changes (files
-        // come folder by folder).
-        var byProject: [Project: [ScannedFile]] = [:]
-        var previous: (folder: Substring, project: Project)?
-        for file in files {
-            let folder = Paths.writtenFolder(of: file.path) ?? ""
-            let project = previous?.folder == folder ? previous!.project : project(of: file.path)
-            previous = (folder, project)
-            byProject[project, default: []].append(file)
-        }
-        return PreparsedFiles(modelsPerProject.index(byProject, sharing: shared, linting: linting))
+    /// projects they belong to: for a server, and `explain`.
+    /// `shared`: files whose declarations every one of these projects sees.
+    public func indexModels(of files: [ScannedFile], sharing shared: [ScannedFile] = []) {
+        modelsPerProject.index(filesByProject(files), sharing: shared)
     }
 
     /// Replaces what one file declares (an editor's buffer, or a file changed on disk; nil when
@@ -218,28 +200,33 @@ public final class Workspace: @unchecked Sendable {
         public var problem: InputProblem?
     }
 
-    /// Lints one file with its configuration's rules against its project's models, or takes
-    /// the findings from the cache when this content was checked with this configuration
-    /// and these models before. `preparsed`: the file as the declarations pass parsed it for
-    /// this (`indexModels`). `parsed` is the text to use instead of the file's (a fixed file);
-    /// `known` findings for it (the fixer's last lint) are reported as they are.
-    public func lint(_ file: ScannedFile, with selected: SelectedLinter, keepingSource: Bool, preparsed kept: ParsedForLint? = nil,
-                     parsed: SourceFile? = nil, known: [Finding]? = nil) -> FileResult {
-        let context = "\(selected.configurationDigest)|\(modelsDigest(for: file.path))"
+    /// What the cache holds for linting `file` with `selected` against models of this digest
+    /// (`RunModels.digest`), if anything.
+    public func cachedResult(of file: ScannedFile, with selected: SelectedLinter, modelsDigest: String) -> FileResult? {
+        let context = "\(selected.configurationDigest)|\(modelsDigest)"
+        guard let cached = settings.cache?.lintEntry(path: file.path, digest: file.contentDigest, context: context) else { return nil }
+        return FileResult(findings: cached.findings, retiredRules: Set(cached.retiredRules))
+    }
+
+    /// Lints one file with its configuration's rules against its project's `models`, and
+    /// stores the result in the cache (the caller looked there first: `cachedResult`).
+    /// `preparsed`: the file as the declarations pass parsed it for this (`indexModels`).
+    /// `parsed` is the text to use instead of the file's (a fixed file, whose result is not
+    /// stored); `known` findings for it (the fixer's last lint) are reported as they are.
+    public func lint(_ file: ScannedFile, with selected: SelectedLinter, models: ProjectModels, keepingSource: Bool,
+                     preparsed kept: ParsedForLint? = nil, parsed: SourceFile? = nil, known: [Finding]? = nil) -> FileResult {
+        let context = "\(selected.configurationDigest)|\(models.digest)"
         let cache = parsed == nil ? settings.cache : nil
-        if let cached = cache?.lintEntry(path: file.path, digest: file.contentDigest, context: context) {
-            return FileResult(findings: cached.findings, retiredRules: Set(cached.retiredRules))
-        }
         return LargeFileTurns.run(bytes: parsed?.text.utf8.count ?? file.byteCount) {
-            lintUncached(file, with: selected, keepingSource: keepingSource, preparsed: kept, parsed: parsed, known: known,
+            lintUncached(file, with: selected, models: models, keepingSource: keepingSource, preparsed: kept, parsed: parsed, known: known,
                          context: context, cache: cache)
         }
     }
 
-    /// `lint` past the cache: the file read, parsed (as its outline) and linted, and the result stored.
-    private func lintUncached(_ file: ScannedFile, with selected: SelectedLinter, keepingSource: Bool, preparsed kept: ParsedForLint?,
-                              parsed: SourceFile?, known: [Finding]?, context: String, cache: ResultCache?) -> FileResult {
-        let models = models(for: file.path)
+    /// `lint` itself: the file read, parsed (as its outline) and linted, and the result stored.
+    private func lintUncached(_ file: ScannedFile, with selected: SelectedLinter, models: ProjectModels, keepingSource: Bool,
+                              preparsed kept: ParsedForLint?, parsed: SourceFile?, known: [Finding]?, context: String,
+                              cache: ResultCache?) -> FileResult {
         let loaded: ParsedForLint
         if let parsed {
             loaded = ParsedForLint(source: parsed, original: nil, digest: file.contentDigest)

@@ -24,12 +24,12 @@ extension LintRun {
              _ outcome: inout Outcome) -> [String: FileFix] {
         // Where each file on disk really is, asked once: a file reached twice (directly and
         // through a symbolic link) is fixed once, and one a link leads to from outside is not.
-        let realPaths = selected.map { $0.file.text == nil ? Paths.real($0.file.path) : nil }
+        let realPaths = selected.map { $0.file.text == nil ? workspace.realPath($0.file.path) : nil }
         var seen: Set<String> = []
         let isFirstVisit = zip(selected, realPaths).map { entry, real in
             entry.file.text != nil || seen.insert(real ?? entry.file.path).inserted
         }
-        let reach = FixReach(paths: options.paths)
+        let reach = workspace.fixReach(of: options.paths)
         let fixes = ThreadPool.parallelMap(Array(zip(selected, zip(isFirstVisit, realPaths)))) { entry, visit -> FileFix in
             let (file, selected) = entry
             guard visit.0 else { return FileFix() }
@@ -37,7 +37,7 @@ extension LintRun {
                 return FileFix(leftAlone: "note: \(Paths.onOneLine(file.path)): \(refusal)\n")
             }
             return LargeFileTurns.run(bytes: file.byteCount) {
-                switch file.load() {
+                switch workspace.load(file) {
                 case .success(let loaded):
                     return fix(loaded.source, byteOrderMark: file.byteOrderMark, digest: loaded.digest, workspace,
                                fixer: Fixer(linter: selected.linter), models: models.models(of: workspace.project(of: file.path)).index(for: file.path))

@@ -13,7 +13,7 @@ extension LintRun {
             }
         }
         guard let path = options.baselinePath else { return }
-        switch Baseline.read(path) {
+        switch workspace.readBaseline(path) {
         case .success(let baseline):
             // Only a file that was read and checked can have had its findings fixed.
             let unchecked = Set(outcome.problems.map(\.path))

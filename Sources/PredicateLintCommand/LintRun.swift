@@ -71,26 +71,29 @@ struct LintRun {
         }
     }
 
+    /// Each stage a function of the last one's output. The workspace grows in phases, each a
+    /// new value: what discovery listed, whole projects, the linters of the files to check.
     func run(in workspace: Workspace, indexes: CacheIndexes) -> CommandOutput {
         var outcome = Outcome()
-        let paths = discover(workspace, indexes, &outcome)
-        guard let files = scan(paths, workspace, indexes, &outcome) else {
+        let (listed, paths) = discover(workspace, indexes, &outcome)
+        guard let files = scan(paths, listed, indexes, &outcome) else {
             return CommandOutput(standardError: outcome.problems.map { $0.description + "\n" }.joined(), exitCode: 2)
         }
         // The rest of a project the paths name only part of, read for its declarations.
-        let indexed = files + projectSources(of: files, workspace, indexes, &outcome)
-        let selected = select(files, workspace)
-        let plan = workspace.planModels(of: indexed, sharing: modelSources(excluding: Set(indexed.map(\.path)), workspace, indexes, &outcome))
-        let cached = cachedResults(of: selected, plan, workspace)
-        let (models, preparsed) = indexModels(plan, for: selected, cached: cached, workspace)
-        let fixed = options.fix ? fix(selected, models: models, workspace, &outcome) : [:]
-        lint(selected, cached: cached, plan: plan, models: models, preparsed: preparsed, fixed: fixed, workspace, &outcome)
-        outcome.learned.projectFiles = workspace.learnedProjectFiles
-        indexes.writing(outcome.learned, to: workspace.settings.cache)
-        workspace.settings.cache?.prune(limit: ResultCache.limit(forRunOver: files.count))
-        applyBaseline(checking: files.map(\.path), workspace, &outcome)
-        let output = report(outcome, workspace)
-        if environment.endsAfterCommand { LeftForExit.keep([workspace, files, indexed, selected, plan, models, outcome]) }
+        let (whole, projectFiles) = wholeProjects(of: files, listed, indexes, &outcome)
+        let indexed = files + projectFiles
+        let (resolved, selected) = select(files, whole)
+        let plan = resolved.planModels(of: indexed, sharing: modelSources(excluding: Set(indexed.map(\.path)), resolved, indexes, &outcome))
+        let cached = cachedResults(of: selected, plan, resolved)
+        let (models, preparsed) = indexModels(plan, for: selected, cached: cached, resolved)
+        let fixed = options.fix ? fix(selected, models: models, resolved, &outcome) : [:]
+        lint(selected, cached: cached, plan: plan, models: models, preparsed: preparsed, fixed: fixed, resolved, &outcome)
+        outcome.learned.projectFiles = resolved.learnedProjectFiles
+        indexes.writing(outcome.learned, to: resolved.settings.cache)
+        resolved.settings.cache?.prune(limit: ResultCache.limit(forRunOver: files.count))
+        applyBaseline(checking: files.map(\.path), resolved, &outcome)
+        let output = report(outcome, resolved)
+        if environment.endsAfterCommand { LeftForExit.keep([resolved, files, indexed, selected, plan, models, outcome]) }
         return output
     }
 
@@ -98,8 +101,10 @@ struct LintRun {
 
     var stdinPath: String { options.stdinPath ?? "<stdin>.swift" }
 
-    func discover(_ workspace: Workspace, _ indexes: CacheIndexes, _ outcome: inout Outcome) -> [String] {
+    /// The workspace knowing what discovery listed, and the files found.
+    func discover(_ workspace: Workspace, _ indexes: CacheIndexes, _ outcome: inout Outcome) -> (Workspace, [String]) {
         let discovery = workspace.discoverFiles(indexes: indexes)
+        let workspace = workspace.knowing(discovery)
         outcome.learned.folders = discovery.freshFolders
         outcome.learned.foldersListed = discovery.listedFolders.count
         outcome.problems += discovery.problems
@@ -109,7 +114,7 @@ struct LintRun {
                 + " (it governs the folder the run started in: its run-wide settings, such as `strict` and `baseline`, were not applied)"))
         }
         outcome.filesChecked = discovery.files.count + (options.stdin ? 1 : 0)
-        return discovery.files
+        return (workspace, discovery.files)
     }
 
     // MARK: 2. Scan
@@ -138,74 +143,16 @@ struct LintRun {
     // MARK: 3. Select
 
     /// The files to check, each with its rules: those that hold a predicate or a suppression
-    /// comment (with the prefilter on), under a configuration that covers them. Standard input
-    /// is checked whatever the configuration's globs say: the user named it.
-    func select(_ files: [ScannedFile], _ workspace: Workspace) -> [(file: ScannedFile, linter: SelectedLinter)] {
+    /// comment (with the prefilter on), under a configuration that covers them; and the
+    /// workspace with their configurations, deployment targets and linters found. Standard
+    /// input is checked whatever the configuration's globs say: the user named it.
+    func select(_ files: [ScannedFile], _ workspace: Workspace) -> (Workspace, [(file: ScannedFile, linter: SelectedLinter)]) {
         let candidates = options.stdin ? Array(files.suffix(1))
             : files.filter { !options.prefilter || $0.prefilter.hasQuery || $0.prefilter.hasSuppression }
-        return candidates.compactMap { file in
+        let workspace = workspace.resolving(forFiles: candidates.map(\.path))
+        return (workspace, candidates.compactMap { file in
             workspace.linter(for: file.path, ignoringExclusion: options.stdin).map { (file, $0) }
-        }
-    }
-
-    // MARK: 4. Index models
-
-    /// The other files of each project a linted file belongs to, where the paths name only part
-    /// of it (a file, as a pre-commit hook passes them, or a folder inside the project): their
-    /// declarations shape the models the linted files are checked against, as when the whole
-    /// project is linted. Read for declarations, never checked; a file among them that cannot
-    /// be read is not reported (nobody asked about it). Only folders holding a package
-    /// manifest or an Xcode project count: a lone file's folder is not walked.
-    func projectSources(of files: [ScannedFile], _ workspace: Workspace, _ indexes: CacheIndexes, _ outcome: inout Outcome) -> [ScannedFile] {
-        let folders = options.paths.filter(workspace.isFolder).map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        // Files of one folder share a project: asked once per folder.
-        let partial = Set(Paths.oneFilePerFolder(files.map(\.path)).map { workspace.project(of: $0) }).filter { project in
-            !folders.contains { Paths.isWithin(project.folder, folder: $0) } && workspace.isMarked(project)
-        }
-        guard !partial.isEmpty else { return [] }
-        workspace.includeWholeProjects(partial.sorted())
-        let linted = Set(files.map { URL(fileURLWithPath: $0.path).standardizedFileURL.path })
-        let others = workspace.swiftFiles(in: partial.map(\.folder).sorted()).files.filter { !linted.contains($0) }
-        let scan = workspace.scan(others, indexes: indexes)
-        outcome.learned.add(scan.learned)
-        return scan.files.filter { partial.contains(workspace.project(of: $0.path)) }
-    }
-
-    /// The findings the cache holds for each selected file, by its index in `selected`: looked
-    /// up under its project's models digest where the cache knows it (nil where it does not).
-    func cachedResults(of selected: [(file: ScannedFile, linter: SelectedLinter)], _ plan: ModelsPlan,
-                       _ workspace: Workspace) -> [Workspace.FileResult?] {
-        guard workspace.settings.cache != nil, !plan.cachedDigests.isEmpty else { return selected.map { _ in nil } }
-        return ThreadPool.parallelMap(selected) { file, linter in
-            plan.cachedDigests[workspace.project(of: file.path)].flatMap {
-                workspace.cachedResult(of: file, with: linter, modelsDigest: $0)
-            }
-        }
-    }
-
-    /// Indexes, in one declarations pass, the projects whose models the cache does not know
-    /// and those with a selected file whose findings it does not hold; the rest are known by
-    /// their digest. A file linted next that the pass parses is parsed once, for both.
-    func indexModels(_ plan: ModelsPlan, for selected: [(file: ScannedFile, linter: SelectedLinter)], cached: [Workspace.FileResult?],
-                     _ workspace: Workspace) -> (RunModels, PreparsedFiles) {
-        var needed = Set(plan.byProject.keys.filter { plan.cachedDigests[$0] == nil })
-        var linting: Set<String> = []
-        for ((file, _), result) in zip(selected, cached) where result == nil {
-            needed.insert(workspace.project(of: file.path))
-            linting.insert(file.path)
-        }
-        return workspace.indexModels(plan, projects: needed, linting: options.fix ? [] : linting)
-    }
-
-    /// The files named by `--models`: scanned for their declarations, never checked.
-    func modelSources(excluding linted: Set<String>, _ workspace: Workspace, _ indexes: CacheIndexes, _ outcome: inout Outcome) -> [ScannedFile] {
-        guard !options.modelPaths.isEmpty else { return [] }
-        let discovery = workspace.swiftFiles(in: options.modelPaths)
-        outcome.problems += discovery.problems
-        let scan = workspace.scan(discovery.files.filter { !linted.contains($0) }, indexes: indexes)
-        outcome.problems += scan.problems
-        outcome.learned.add(scan.learned)
-        return scan.files
+        })
     }
 
     // MARK: 6. Lint
@@ -250,7 +197,7 @@ struct LintRun {
         guard keepSources else { return }
         let pathsWithFindings = Set(outcome.findings.map(\.path))
         for (file, _) in selected where outcome.sources[file.path] == nil && pathsWithFindings.contains(file.path) {
-            outcome.sources[file.path] = try? file.load().get().source
+            outcome.sources[file.path] = try? workspace.load(file).get().source
         }
     }
 

@@ -105,7 +105,7 @@ import Testing
                 if line.firstMatch(of: guardMember) != nil, let owner { holders.insert(owner) }
             }
         }
-        #expect(holders.count > 15, "the scan finds the state it looks for: \(holders.sorted())")
+        #expect(holders.count > 10, "the scan finds the state it looks for: \(holders.sorted())")
         #expect(holders.subtracting(listed).isEmpty, "not in the map's Shared mutable state: \(holders.subtracting(listed).sorted())")
         #expect(listed.subtracting(holders).isEmpty, "in the map but holding no such state: \(listed.subtracting(holders).sorted())")
     }

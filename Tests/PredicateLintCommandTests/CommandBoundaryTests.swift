@@ -24,3 +24,43 @@ import Testing
         }
     }
 }
+
+extension CommandBoundaryTests {
+    /// "It reads and writes files only through the workspace": no file API in `LintRun`'s files.
+    @Test func lintRunCallsNoFileAPI() throws {
+        let fileAPI = try Regex(#"FileManager|FileHandle|Paths\.real\(|\.load\(\)|\.loadText\(|Baseline\.read\(|OutputFile\.|FileWriter\.|FixReach\(|contentsOf|\b(open|fopen|stat|lstat|unlink|rename)\("#)
+        let runFiles = try Self.commandSources().filter { $0.path.hasPrefix("LintRun") }
+        #expect(runFiles.count >= 5)
+        for (path, text) in runFiles {
+            let code = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
+            #expect(!code.contains(fileAPI), "\(path) touches the file system itself")
+        }
+    }
+
+    /// "The state queue never waits on indexing": no closure the language server runs on its
+    /// `state` queue scans, discovers or indexes; that happens on a worker, and a new snapshot
+    /// is swapped in.
+    @Test func theLanguageServersStateQueueIndexesNothing() throws {
+        let source = try #require(Self.commandSources().first { $0.path == "Servers/LanguageServer.swift" }).text
+        let indexing = ["indexingModels(", "planModels(", "indexModels(", "declarationsPass", ".scan(", "discoverFiles(", "CacheIndexes.read("]
+        // Each `state.sync {`, `state.async {` or `state.asyncAfter(…) {` closure, by brace depth.
+        var closures: [String] = []
+        var index = source.startIndex
+        while let opening = source[index...].range(of: #"state\.(sync|async|asyncAfter)[^{\n]*\{"#, options: .regularExpression) {
+            var depth = 1
+            var cursor = opening.upperBound
+            while depth > 0, cursor < source.endIndex {
+                if source[cursor] == "{" { depth += 1 } else if source[cursor] == "}" { depth -= 1 }
+                cursor = source.index(after: cursor)
+            }
+            closures.append(String(source[opening.upperBound..<cursor]))
+            index = opening.upperBound
+        }
+        #expect(closures.count >= 8, "the scan finds the state closures")
+        for closure in closures {
+            for call in indexing { #expect(!closure.contains(call), "a state closure calls \(call)") }
+        }
+        // And the indexing it does is on a worker.
+        #expect(source.contains("indexingModels("))
+    }
+}

@@ -193,6 +193,7 @@ import SyntheticCorpus
             // As a run: the indexes read first, what was learned written last.
             let indexes = CacheIndexes.read(from: cache)
             let workspace = try Workspace(roots: [tree.path("Tool")], settings: .init(cache: cache, now: { later }), indexes: indexes)
+                .resolving(forFiles: [tree.path("Tool/Sources/A.swift")])
             let target = try #require(workspace.deploymentTarget(for: tree.path("Tool/Sources/A.swift"))).target.description
             var learned = CacheIndexes.Learned()
             learned.projectFiles = workspace.learnedProjectFiles

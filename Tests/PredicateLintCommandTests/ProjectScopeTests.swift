@@ -93,14 +93,16 @@ import Testing
         #expect(rules(Command.run(arguments), in: "Store/Sources/Store/List.swift") == [])
 
         // A server's workspace takes an edited manifest (an editor's buffer) as it is.
-        let workspace = try Workspace(roots: [tree.path("App")])
-        workspace.indexModels(of: workspace.scan(workspace.discoverFiles().files).files)
+        var workspace = try Workspace(roots: [tree.path("App")])
+        let discovery = workspace.discoverFiles()
+        workspace = workspace.knowing(discovery).indexingModels(of: workspace.scan(discovery.files).files)
         let list = tree.path("App/Packages/Store/Sources/Store/List.swift")
         #expect(!workspace.models(for: list).index(for: list).isModel("Item"), "the store sees both classes")
         let storeManifest = tree.path("App/Packages/Store/Package.swift")
-        #expect(workspace.updateManifest(storeManifest, text: manifest("Store", "")) != nil)
-        #expect(workspace.models(for: list).index(for: list).isModel("Item"), "the store sees only its model")
-        #expect(workspace.updateManifest(storeManifest, text: manifest("Store", "")) == nil, "unchanged")
+        let updated = try #require(workspace.updatingManifest(storeManifest, text: manifest("Store", "")))
+        #expect(updated.workspace.models(for: list).index(for: list).isModel("Item"), "the store sees only its model")
+        #expect(!workspace.models(for: list).index(for: list).isModel("Item"), "the snapshot it came from is as it was")
+        #expect(updated.workspace.updatingManifest(storeManifest, text: manifest("Store", "")) == nil, "unchanged")
     }
 
     @Test func withoutMarkersTheLintedPathIsOneProject() throws {
@@ -138,7 +140,7 @@ import Testing
             "Loose/Other.xcworkspace/contents.xcworkspacedata": "",
         ])
         let roots = [tree.path("Repo/Apps"), tree.path("Repo/Sources/A"), tree.path("Loose/Notes")]
-        let locator = ProjectLocator(roots: roots)
+        let locator = ProjectMap(roots: roots)
         let files = ["Repo/Sources/A/B/C/File.swift", "Repo/Apps/Shop/Sources/Deep/Er/File.swift",
                      "Repo/Apps/Shop/Packages/Kit/Sources/Kit/File.swift", "Loose/Notes/Deeper/File.swift",
                      "Repo/Apps/Shop/Packages/Kit/Package.swift", "Repo/Package.swift"].map { tree.path($0) }

@@ -70,9 +70,9 @@ import SyntheticCorpus
             let workspace = try Workspace(roots: roots, settings: .init(cache: ResultCache(directory: tree.path("cache"))))
             let run = LintRun(options: LintOptions(paths: roots), environment: .current)
             let files = workspace.scan(workspace.discoverFiles().files).files
-            let selected = run.select(files, workspace)
-            let plan = workspace.planModels(of: files, sharing: [])
-            let (models, _) = run.indexModels(plan, for: selected, cached: run.cachedResults(of: selected, plan, workspace), workspace)
+            let (resolved, selected) = run.select(files, workspace)
+            let plan = resolved.planModels(of: files, sharing: [])
+            let (models, _) = run.indexModels(plan, for: selected, cached: run.cachedResults(of: selected, plan, resolved), resolved)
             #expect(Set(models.digests.keys) == Set(plan.byProject.keys), "every project's digest is known")
             return models.indexed.keys.map { URL(fileURLWithPath: $0.folder).lastPathComponent }.sorted()
         }
@@ -119,9 +119,9 @@ import SyntheticCorpus
         let clean = "let p = #Predicate<Song> { $0.title.starts(with: \"a\") && $0.loud }\n"
         #expect(clean.utf8.count != broken.utf8.count || clean != broken)
         let tree = try TemporaryTree(["App/Song.swift": Self.model, "App/View.swift": broken])
-        let workspace = try Workspace(roots: [tree.path("App")], settings: .init(cache: ResultCache(directory: tree.path("cache"))))
+        var workspace = try Workspace(roots: [tree.path("App")], settings: .init(cache: ResultCache(directory: tree.path("cache"))))
         let files = workspace.scanAsARun([tree.path("App/Song.swift"), tree.path("App/View.swift")]).files
-        workspace.indexModels(of: files)
+        workspace = workspace.indexingModels(of: files)
         let view = try #require(files.first { $0.path.hasSuffix("View.swift") })
         try tree.write("App/View.swift", Data(clean.utf8))
         let linter = try #require(workspace.linter(for: view.path))

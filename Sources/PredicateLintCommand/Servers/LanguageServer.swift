@@ -180,8 +180,10 @@ public final class LanguageServer: @unchecked Sendable {
             var learned = scan.learned
             (learned.folders, learned.foldersListed) = (discovery.freshFolders, discovery.listedFolders.count)
             indexes.writing(learned, to: workspace.settings.cache)
-            workspace.indexModels(of: scan.files)
+            // Configurations are left to each document's first check: only theirs are watched.
+            let indexed = workspace.knowing(discovery, configurations: false).indexingModels(of: scan.files)
             state.async { [self] in
+                self.workspace = indexed
                 modelsKnown = true
                 for uri in documents.keys { scheduleLint(uri, delay: .milliseconds(0)) }
                 checkDiskLater()
@@ -195,9 +197,9 @@ public final class LanguageServer: @unchecked Sendable {
         state.asyncAfter(deadline: .now() + diskCheckInterval) { [self] in
             guard phase == .running, let workspace else { return }
             workers.submit { [self] in
-                let changed = workspace.reloadConfigurationIfChanged()
+                let reloaded = workspace.reloadedIfChanged()
                 state.async { [self] in
-                    if changed { configurationsChanged(except: "") }
+                    if let reloaded { swapIn(reloaded, except: "") }
                     checkDiskLater()
                 }
             }
@@ -239,9 +241,11 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     /// On a worker: one parse serves the document's declarations, its lint and its diagnostics.
+    /// `workspace`: the snapshot when the check was scheduled; the check itself uses the one
+    /// its declarations were swapped into.
     private func lint(_ uri: String, _ document: Document, _ workspace: Workspace) {
         let path = Self.path(of: uri)
-        if workspace.reloadConfigurationIfChanged() { state.async { [self] in configurationsChanged(except: uri) } }
+        if let reloaded = workspace.reloadedIfChanged() { state.sync { swapIn(reloaded, except: uri) } }
         if Self.isConfiguration(path) {
             // The editor's text of a configuration: what is wrong with it, where.
             return publish(uri, document, Self.diagnostics(ofConfiguration: document.text, path: path))
@@ -249,22 +253,35 @@ public final class LanguageServer: @unchecked Sendable {
         let file = SourceFile(path: path, text: document.text)
         let declarations = FileDeclarations(file: file)
         let contribution = ProjectModels.Contribution(contentDigest: SHA256.digest(document.text), declarations: declarations)
-        // The declarations join the models only if this is still the document's text.
-        let current: Bool = state.sync {
-            guard documents[uri]?.version == document.version else { return false }
-            if let project = workspace.update(path, with: contribution) {
+        // The declarations join the models only if this is still the document's text. The
+        // document's configuration, target and linter are found once, here (a few `stat` calls),
+        // so that later disk checks watch them.
+        let snapshot: Workspace? = state.sync {
+            guard documents[uri]?.version == document.version, var current = self.workspace else { return nil }
+            if !current.hasResolved(path) { current = current.resolving(forFiles: [path]) }
+            if let (updated, project) = current.updating(path, with: contribution) {
+                current = updated
                 recheckOpenDocuments(in: project, except: uri)
             }
-            if SourceModules.isManifestPath(path), let project = workspace.updateManifest(path, text: document.text) {
+            if SourceModules.isManifestPath(path), let (updated, project) = current.updatingManifest(path, text: document.text) {
+                current = updated
                 recheckOpenDocuments(in: project, except: uri)
             }
-            return true
+            self.workspace = current
+            return current
         }
-        guard current else { return }
+        guard let workspace = snapshot else { return }
         if case .failure(let failure) = workspace.configuration(for: path) {
             return publish(uri, document, [Self.diagnostic(for: failure)], announcing: failure)
         }
         publish(uri, document, Self.diagnostics(of: file, text: document.text, workspace: workspace, lanes: workers))
+    }
+
+    /// On `state`: configurations or project files changed on disk; `reloaded` (read afresh
+    /// from an earlier snapshot) brings them, and the current snapshot keeps its models.
+    private func swapIn(_ reloaded: Workspace, except uri: String) {
+        workspace = workspace?.withConfigurations(of: reloaded)
+        configurationsChanged(except: uri)
     }
 
     /// From a worker: sends a document's diagnostics if they are still its text's and new, and
@@ -300,22 +317,24 @@ public final class LanguageServer: @unchecked Sendable {
     /// changes are picked up, and open documents are checked again where that changed anything.
     private func filesChangedOnDisk(_ uris: [String]) {
         guard let workspace else { return }
-        let onDisk = uris.filter { documents[$0] == nil }
+        let onDisk = uris.filter { documents[$0] == nil && $0.hasSuffix(".swift") }
         workers.submit { [self] in
-            var changed: Set<Project> = []
-            for uri in onDisk where uri.hasSuffix(".swift") {
-                let path = Self.path(of: uri)
-                let (contribution, text) = Self.onDisk(path)
-                if let project = workspace.update(path, with: contribution) {
-                    changed.insert(project)
+            // Read and parsed on the worker; applied on `state`, to the snapshot as it is then.
+            let read = onDisk.map { uri in (Self.path(of: uri), Self.onDisk(Self.path(of: uri))) }
+            let reloaded = workspace.reloadedIfChanged()
+            state.async { [self] in
+                var changed: Set<Project> = []
+                for (path, (contribution, text)) in read where self.workspace != nil {
+                    if let (updated, project) = self.workspace!.updating(path, with: contribution) {
+                        self.workspace = updated
+                        changed.insert(project)
+                    }
+                    if SourceModules.isManifestPath(path), let (updated, project) = self.workspace!.updatingManifest(path, text: text) {
+                        self.workspace = updated
+                        changed.insert(project)
+                    }
                 }
-                if SourceModules.isManifestPath(path), let project = workspace.updateManifest(path, text: text) {
-                    changed.insert(project)
-                }
-            }
-            let configurationChanged = workspace.reloadConfigurationIfChanged()
-            state.async { [self, changed] in
-                if configurationChanged { configurationsChanged(except: "") }
+                if let reloaded { swapIn(reloaded, except: "") }
                 for uri in documents.keys where changed.contains(workspace.project(of: Self.path(of: uri))) {
                     scheduleLint(uri, delay: .milliseconds(0))
                 }

@@ -212,7 +212,8 @@ enum MCPTools {
         case .success(let resolved): (path, root, reachNote) = resolved
         case .failure(let failure): return .failure(failure)
         }
-        workspace.reloadConfigurationIfChanged()
+        // The configuration as it is on disk now: this path's folder is looked up afresh.
+        let workspace = workspace.reloadedIfChanged() ?? workspace
         if case .failure(let failure) = workspace.configuration(for: path) { return .failure(Failure(message: failure.description)) }
         guard let selected = workspace.linter(for: path) else {
             return .success(Input(file: file, linter: Linter(rules: []), models: .empty,
@@ -225,8 +226,7 @@ enum MCPTools {
         let indexes = CacheIndexes.read(from: workspace.settings.cache)
         let scan = workspace.scan(workspace.swiftFiles(in: [folder]).files, indexes: indexes)
         indexes.writing(scan.learned, to: workspace.settings.cache)
-        workspace.indexModels(of: scan.files)
-        var models = workspace.models(for: path)
+        var models = workspace.indexingModels(of: scan.files).models(for: path)
         let sources = [(path, code)] + extraModels.enumerated().map { ("\(path)#model\($0.offset)", $0.element) }
         for (sourcePath, text) in sources {
             let contribution = ProjectModels.Contribution(

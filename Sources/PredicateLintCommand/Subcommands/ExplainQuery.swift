@@ -7,7 +7,7 @@ import PredicateLintCore
 enum ExplainQuery {
     static func run(path: String, line: Int, configPath: String?) -> CommandOutput {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        let workspace: Workspace
+        var workspace: Workspace
         do {
             workspace = try Workspace(roots: [absolute], settings: Workspace.Settings(configurationPath: configPath))
         } catch {
@@ -29,11 +29,11 @@ enum ExplainQuery {
         let project = workspace.project(of: absolute)
         var files = [file]
         if workspace.isMarked(project) {
-            workspace.includeWholeProjects([project])
-            let others = workspace.swiftFiles(in: [project.folder]).files.filter { $0 != absolute }
-            files += workspace.scan(others).files
+            let discovery = workspace.swiftFiles(in: [project.folder])
+            workspace = workspace.includingWholeProjects([project], listed: discovery)
+            files += workspace.scan(discovery.files.filter { $0 != absolute }).files
         }
-        workspace.indexModels(of: files)
+        workspace = workspace.indexingModels(of: files)
         // A file the configuration excludes is still explained; only its findings are left out.
         let selected = workspace.linter(for: absolute)
         let explanations = QueryExplanation.explanations(

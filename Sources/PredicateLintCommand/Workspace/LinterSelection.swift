@@ -1,12 +1,12 @@
 import Foundation
 import PredicateLintCore
 
-/// The linter for each configuration and deployment target, made once.
-final class LinterSelection: @unchecked Sendable {
+/// The linter for each configuration and deployment target, as a value: made once for the
+/// pairs a run knows it will need (`making`); one it does not know is made afresh.
+struct LinterSelection: Sendable {
     private let enableAllRules: Bool
     private let onlyRules: [String]
     private var byConfiguration: [String: SelectedLinter] = [:]
-    private let lock = NSLock()
 
     init(enableAllRules: Bool, onlyRules: [String] = []) {
         self.enableAllRules = enableAllRules
@@ -14,21 +14,34 @@ final class LinterSelection: @unchecked Sendable {
     }
 
     func linter(for configuration: Configuration, target: DeploymentTarget) -> SelectedLinter {
-        let key = "\(configuration.path ?? "")|\(target)"
-        if let known = lock.withLock({ byConfiguration[key] }) { return known }
+        byConfiguration[Self.key(configuration, target)] ?? make(configuration, target)
+    }
+
+    /// This selection with a linter for each of `pairs`.
+    func making(_ pairs: [(configuration: Configuration, target: DeploymentTarget)]) -> LinterSelection {
+        var selection = self
+        for (configuration, target) in pairs where selection.byConfiguration[Self.key(configuration, target)] == nil {
+            selection.byConfiguration[Self.key(configuration, target)] = make(configuration, target)
+        }
+        return selection
+    }
+
+    /// This selection with no linter made: a configuration changed.
+    func forgotten() -> LinterSelection {
+        LinterSelection(enableAllRules: enableAllRules, onlyRules: onlyRules)
+    }
+
+    private static func key(_ configuration: Configuration, _ target: DeploymentTarget) -> String {
+        "\(configuration.path ?? "")|\(target)"
+    }
+
+    private func make(_ configuration: Configuration, _ target: DeploymentTarget) -> SelectedLinter {
         var configuration = configuration
         if !onlyRules.isEmpty {
             // `--only-rule` replaces the configuration's choice of rules; its severities stay.
             (configuration.onlyRules, configuration.disabledRules, configuration.optInRules) = (onlyRules, [], [])
         }
-        let selected = SelectedLinter(configuration: configuration, enableAllRules: enableAllRules, deploymentTarget: target)
-        lock.withLock { byConfiguration[key] = selected }
-        return selected
-    }
-
-    /// Forgets every linter: a configuration changed.
-    func forget() {
-        lock.withLock { byConfiguration = [:] }
+        return SelectedLinter(configuration: configuration, enableAllRules: enableAllRules, deploymentTarget: target)
     }
 }
 

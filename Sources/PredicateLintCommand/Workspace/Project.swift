@@ -17,7 +17,7 @@ public struct Project: Hashable, Sendable, Comparable, CustomStringConvertible {
     }
 }
 
-/// Finds the project of each file, from the paths being linted (the roots):
+/// The project of each file, from the paths being linted (the roots), as a value:
 ///
 /// - the outermost folder at or below the root that holds a marker and contains the file, so
 ///   local packages inside an app's folder belong to the app;
@@ -25,13 +25,14 @@ public struct Project: Hashable, Sendable, Comparable, CustomStringConvertible {
 ///   `Tests` of one package shares its models;
 /// - else the root itself.
 ///
-/// A file under no root (an editor's document elsewhere) is placed by the same search from
-/// its own folder.
-final class ProjectLocator: @unchecked Sendable {
-    private var roots: [String]
+/// Built once from what discovery listed (`knowing`); "whole projects" are more roots, given
+/// before it is built (`addingRoots`), never a change to a map in use. A folder it does not
+/// know (an editor's document elsewhere) is placed by the same search, afresh on each question.
+struct ProjectMap: Sendable {
+    /// Standardized folders, shortest first.
+    private(set) var roots: [String]
     private var markerByFolder: [String: Bool] = [:]
     private var projectByFolder: [String: Project] = [:]
-    private let lock = NSLock()
 
     /// `roots`: the linted paths; a file root stands for its folder.
     init(roots: [String]) {
@@ -41,47 +42,72 @@ final class ProjectLocator: @unchecked Sendable {
             let isFolder = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
             return isFolder ? url.path : url.deletingLastPathComponent().path
         }.sorted { $0.count < $1.count }
-    }
-
-    /// Makes whole projects roots too, where only part of each was linted: their files (local
-    /// packages included) then belong to them as when they are linted whole.
-    func addRoots(_ folders: [String]) {
-        lock.withLock {
-            roots = Array(Set(roots + folders)).sorted { ($0.count, $0) < ($1.count, $1) }
-            projectByFolder = [:]
+        // The folders above each root are asked about by every file under it.
+        for root in self.roots {
+            var above = root
+            while above != "/", !above.isEmpty {
+                above = Paths.folder(of: above)
+                if markerByFolder[above] == nil { markerByFolder[above] = Self.listsMarker(above) }
+            }
         }
     }
 
-    func project(of file: String) -> Project {
-        project(ofFolder: Paths.folder(of: file))
+    /// This map with whole projects as roots too, where only part of each was linted: their
+    /// files (local packages included) then belong to them as when they are linted whole.
+    func addingRoots(_ folders: [String]) -> ProjectMap {
+        var map = self
+        map.roots = Array(Set(roots + folders)).sorted { ($0.count, $0) < ($1.count, $1) }
+        map.projectByFolder = [:]
+        for folder in projectByFolder.keys.sorted(by: { $0.count < $1.count }) { _ = map.locate(folder: folder) }
+        return map
     }
 
-    private func project(ofFolder folder: String) -> Project {
-        if let known = lock.withLock({ projectByFolder[folder] }) { return known }
-        let project = locate(folder: folder)
-        lock.withLock { projectByFolder[folder] = project }
-        return project
+    /// This map with folders whose listing was read (by discovery), and whether each holds a
+    /// marker: the project of each is found now, from its parent's (each folder once).
+    func knowing(_ listed: [(folder: String, hasMarker: Bool)]) -> ProjectMap {
+        var map = self
+        map.markerByFolder.reserveCapacity(markerByFolder.count + listed.count)
+        map.projectByFolder.reserveCapacity(projectByFolder.count + markerByFolder.count + listed.count)
+        for (folder, hasMarker) in listed { map.markerByFolder[folder] = hasMarker }
+        for (folder, _) in listed.sorted(by: { $0.folder.count < $1.folder.count }) { _ = map.locate(folder: folder) }
+        return map
+    }
+
+    func project(of file: String) -> Project {
+        let folder = Paths.folder(of: file)
+        if let known = projectByFolder[folder] { return known }
+        var scratch = self
+        return scratch.locate(folder: folder)
     }
 
     /// The outermost folder holding a marker from the outermost root that holds `folder` down
     /// to `folder`; else the nearest above that root; else the root. Found from the parent's
-    /// answer (each folder is located once, however deep).
-    private func locate(folder: String) -> Project {
-        let roots = lock.withLock { self.roots }
+    /// answer, each kept.
+    private mutating func locate(folder: String) -> Project {
+        if let known = projectByFolder[folder] { return known }
         let root = roots.first { Paths.isWithin(folder, folder: $0) } ?? folder
+        let project: Project
         if folder != root {
             // The parent lies below the same root, so its answer was found the same way.
-            let parent = project(ofFolder: Paths.folder(of: folder))
-            if Paths.isWithin(parent.folder, folder: root) && hasMarker(parent.folder) { return parent }
-            return hasMarker(folder) ? Project(folder: folder) : parent
+            let parent = locate(folder: Paths.folder(of: folder))
+            if Paths.isWithin(parent.folder, folder: root) && hasMarker(parent.folder) {
+                project = parent
+            } else {
+                project = hasMarker(folder) ? Project(folder: folder) : parent
+            }
+        } else if hasMarker(root) {
+            project = Project(folder: root)
+        } else {
+            var above = root
+            var found: Project?
+            while above != "/", found == nil {
+                above = Paths.folder(of: above)
+                if hasMarker(above) { found = Project(folder: above) }
+            }
+            project = found ?? Project(folder: root)
         }
-        if hasMarker(root) { return Project(folder: root) }
-        var above = root
-        while above != "/" {
-            above = Paths.folder(of: above)
-            if hasMarker(above) { return Project(folder: above) }
-        }
-        return Project(folder: root)
+        projectByFolder[folder] = project
+        return project
     }
 
     /// The folders holding a marker from the file's own folder up to its project's, nearest
@@ -115,19 +141,11 @@ final class ProjectLocator: @unchecked Sendable {
         }.sorted()
     }
 
-    /// Folders whose listing was just read (by discovery): whether each holds a marker.
-    func noteListed(_ markers: [(folder: String, hasMarker: Bool)]) {
-        lock.withLock {
-            markerByFolder.reserveCapacity(markerByFolder.count + markers.count)
-            projectByFolder.reserveCapacity(projectByFolder.count + markers.count)
-            for (folder, hasMarker) in markers { markerByFolder[folder] = hasMarker }
-        }
+    func hasMarker(_ folder: String) -> Bool {
+        markerByFolder[folder] ?? Self.listsMarker(folder)
     }
 
-    func hasMarker(_ folder: String) -> Bool {
-        if let known = lock.withLock({ markerByFolder[folder] }) { return known }
-        let found = FileDiscovery.directoryEntries(folder)?.contains { Project.isMarker($0.0) } ?? false
-        lock.withLock { markerByFolder[folder] = found }
-        return found
+    private static func listsMarker(_ folder: String) -> Bool {
+        FileDiscovery.directoryEntries(folder)?.contains { Project.isMarker($0.0) } ?? false
     }
 }

@@ -64,14 +64,24 @@ extension Workspace {
         return deploymentTargets.target(stated: projects.markedFolders(of: path))
     }
 
-    /// For long-lived servers: whether any configuration, or a project file that states a
-    /// deployment target, changed on disk since it was read; if so, linters are chosen afresh.
-    @discardableResult
-    public func reloadConfigurationIfChanged() -> Bool {
-        let configurationChanged = configurations.reloadIfChanged()
-        guard configurationChanged || deploymentTargets.projectFileChanged() else { return false }
-        linters.forget()
-        deploymentTargets.forget()
-        return true
+    /// For long-lived servers: nil when no configuration, and no project file that states a
+    /// deployment target, changed on disk since it was read (a few `stat` calls); else this
+    /// workspace with configurations, targets and linters read afresh for the same folders.
+    public func reloadedIfChanged() -> Workspace? {
+        guard configurations.changedOnDisk() || deploymentTargets.projectFileChanged() else { return nil }
+        var reloaded = self
+        reloaded.configurations = configurations.reloaded()
+        reloaded.linters = linters.forgotten()
+        reloaded.deploymentTargets = deploymentTargets.forgotten().reading(deploymentTargets.folders)
+        return reloaded
+    }
+
+    /// This workspace with the configurations, targets and linters of `other` (a reload built
+    /// from an earlier snapshot), and its own models and projects: what a server swaps in, so
+    /// that a reload never undoes an edit that reached the models meanwhile.
+    public func withConfigurations(of other: Workspace) -> Workspace {
+        var merged = self
+        (merged.configurations, merged.deploymentTargets, merged.linters) = (other.configurations, other.deploymentTargets, other.linters)
+        return merged
     }
 }

@@ -3,12 +3,16 @@ import PredicateLintCore
 
 /// Everything a lint needs to know about a tree of files, answered the same way for
 /// `predicate-lint lint`, the language server and the MCP server: which files there are, the
-/// configuration of each (read again when a configuration file changes), the project each
-/// belongs to, that project's models, which rules check a file, and the cache.
+/// configuration of each, the project each belongs to, that project's models, which rules
+/// check a file, and the cache.
 ///
-/// The core library never touches a file; this is where the files are. Safe to use from many
-/// threads.
-public final class Workspace: @unchecked Sendable {
+/// A value: a snapshot that answers every question the same way whatever was asked before.
+/// A run builds it in phases, each a new value (`knowing` what discovery listed, whole
+/// projects as roots, the linters of the files to check); a server keeps one and swaps in a
+/// new one when a file or configuration changes. The core library never touches a file; this
+/// is where the files are. A question about a folder no phase covered is answered from the
+/// file system afresh, and not kept.
+public struct Workspace: Sendable {
     public struct Settings: Sendable {
         /// `--no-prefilter` turns it off: every file is parsed (for comparing; results must not change).
         public var prefilter = true
@@ -42,27 +46,24 @@ public final class Workspace: @unchecked Sendable {
     /// The paths linted: folders or files.
     public let roots: [String]
     public let settings: Settings
-    let configurations: ConfigurationResolver
-    let projects: ProjectLocator
-    let declarationsPass: DeclarationsPass
-    private let modelsPerProject: ModelsPerProject
-    let deploymentTargets: DeploymentTargets
-    let linters: LinterSelection
+    var configurations: ConfigurationMap
+    var projects: ProjectMap
+    var deploymentTargets: DeploymentTargetMap
+    var linters: LinterSelection
+    /// A server's (and `explain`'s) models of each project (`indexingModels`, `updating`); a
+    /// command-line run's are `RunModels`.
+    var models: [Project: ProjectModels] = [:]
 
     /// Throws when an explicit configuration is broken: then nothing can be linted.
     /// `indexes`: the cache's indexes as the run read them; only the project files are kept
-    /// here (the deployment targets they state are read when first asked for).
+    /// here (the deployment targets they state are read when `choosingLinters` asks).
     public init(roots: [String], settings: Settings = Settings(), indexes: CacheIndexes = .empty) throws(Configuration.Failure) {
         self.roots = roots
         self.settings = settings
-        configurations = try ConfigurationResolver(explicitPath: settings.configurationPath, confinement: settings.confinement)
-        projects = ProjectLocator(roots: roots)
-        deploymentTargets = DeploymentTargets(cache: settings.cache, knownProjectFiles: indexes.projectFiles, now: settings.now)
+        configurations = try ConfigurationMap(explicitPath: settings.configurationPath, confinement: settings.confinement)
+        projects = ProjectMap(roots: roots)
+        deploymentTargets = DeploymentTargetMap(cache: settings.cache, knownProjectFiles: indexes.projectFiles, now: settings.now)
         linters = LinterSelection(enableAllRules: settings.enableAllRules, onlyRules: settings.onlyRules)
-        let projects = projects
-        declarationsPass = DeclarationsPass(cache: settings.cache, prefilter: settings.prefilter, projectOf: { projects.project(of: $0) },
-                                            appFoldersOf: { projects.appFolders(in: $0, holding: $1) })
-        modelsPerProject = ModelsPerProject(pass: declarationsPass)
     }
 
     /// A workspace for a long-lived server: the nearest `.predicate-lint.json` decides (there
@@ -76,21 +77,69 @@ public final class Workspace: @unchecked Sendable {
         return (try? Workspace(roots: roots, settings: Settings(cache: cache, confinement: confined ? roots : nil)))!
     }
 
+    // MARK: Phases
+
+    /// This workspace knowing what discovery listed: each folder's project (which folders
+    /// hold a marker) and, with `configurations`, each folder's configuration (which folders
+    /// hold no configuration file are not asked about again). A server leaves configurations
+    /// to `resolving(forFiles:)`, so that it watches only those of the files it checks.
+    public func knowing(_ discovery: FileDiscovery.Result, configurations: Bool = true) -> Workspace {
+        // Lookups are by absolute path: a run over `.` lists relative ones.
+        let listed = discovery.listedFolders.map { (folder: Paths.absolute($0.folder), listing: $0.listing) }
+        var known = self
+        known.projects = projects.knowing(listed.map { ($0.folder, $0.listing.hasProjectMarker) })
+        if configurations {
+            known.configurations = self.configurations.resolving(listed.map(\.folder),
+                                                                 absent: Set(listed.filter { !$0.listing.hasConfiguration }.map(\.folder)))
+        }
+        return known
+    }
+
+    /// This workspace with whole projects as roots too (where only part of each was named),
+    /// local packages included: their files then count as they would if the projects were
+    /// linted whole. `discovery`: what listing those projects found.
+    public func includingWholeProjects(_ projects: [Project], listed discovery: FileDiscovery.Result) -> Workspace {
+        var whole = self
+        whole.projects = self.projects.addingRoots(projects.map(\.folder))
+        return whole.knowing(discovery)
+    }
+
+    /// This workspace with the configuration, deployment target and linter of each of `paths`
+    /// found now (project files read on all cores), so that checking them asks the file
+    /// system nothing more.
+    public func resolving(forFiles paths: [String]) -> Workspace {
+        var resolved = self
+        let folders = Paths.oneFilePerFolder(paths)
+        resolved.configurations = configurations.resolving(folders.map { Paths.folder(of: $0) })
+        var marked: [String] = []
+        var governed: [(path: String, configuration: Configuration)] = []
+        for path in folders {
+            guard case .success(let configuration) = resolved.configurations.configuration(for: path) else { continue }
+            governed.append((path, configuration))
+            if configuration.deploymentTarget == nil { marked += resolved.projects.markedFolders(of: path) }
+        }
+        resolved.deploymentTargets = deploymentTargets.reading(marked)
+        resolved.linters = linters.making(governed.map { path, configuration in
+            (configuration, resolved.deploymentTarget(for: path, configuration: configuration).target)
+        })
+        return resolved
+    }
+
+    /// Whether `resolving(forFiles:)` covered `path`'s folder (a server asks before checking a
+    /// document, so that it watches that folder's configuration).
+    public func hasResolved(_ path: String) -> Bool {
+        configurations.knows(folder: Paths.folder(of: path))
+    }
+
     // MARK: Files
 
     /// Every Swift file under the roots, and the paths that could not be used. A folder whose
     /// stamp is as `indexes` has it (an earlier run's listing) is not listed again; the result's
-    /// `freshFolders` are what the folder index should learn.
-    /// What the listing learned about each folder is kept: which have no configuration file,
-    /// which hold a project's marker.
+    /// `freshFolders` are what the folder index should learn, and `knowing` takes what the
+    /// listing showed of each folder.
     public func discoverFiles(indexes: CacheIndexes = .empty) -> FileDiscovery.Result {
-        let discovery = FileDiscovery.swiftFiles(in: roots, known: settings.cache == nil ? [:] : indexes.folders, now: settings.now(),
-                                                 confinedTo: settings.confinement)
-        // Lookups are by absolute path: a run over `.` lists relative ones.
-        let listed = discovery.listedFolders.map { (folder: Paths.absolute($0.folder), listing: $0.listing) }
-        configurations.noteListed(folders: listed.filter { !$0.listing.hasConfiguration }.map(\.folder))
-        projects.noteListed(listed.map { ($0.folder, $0.listing.hasProjectMarker) })
-        return discovery
+        FileDiscovery.swiftFiles(in: roots, known: settings.cache == nil ? [:] : indexes.folders, now: settings.now(),
+                                 confinedTo: settings.confinement)
     }
 
     /// What a scan gave: the files, the paths that could not be used, and what the cache's
@@ -142,6 +191,13 @@ public final class Workspace: @unchecked Sendable {
         deploymentTargets.learned
     }
 
+    /// The declarations pass over this workspace's projects.
+    var declarationsPass: DeclarationsPass {
+        let projects = projects
+        return DeclarationsPass(cache: settings.cache, prefilter: settings.prefilter, projectOf: { projects.project(of: $0) },
+                                appFoldersOf: { projects.appFolders(in: $0, holding: $1) })
+    }
+
     // MARK: Projects and models
 
     public func project(of path: String) -> Project {
@@ -154,38 +210,43 @@ public final class Workspace: @unchecked Sendable {
         projects.hasMarker(project.folder)
     }
 
-    /// Whole projects whose files count as they would if the projects were linted whole (where
-    /// only part of each was named), local packages included; call before asking about files.
-    public func includeWholeProjects(_ projects: [Project]) {
-        self.projects.addRoots(projects.map(\.folder))
-    }
-
-    /// The models of the project `path` belongs to, as `indexModels(of:)` indexed them and
-    /// `update` changed them since (a server's; a command-line run's are `RunModels`).
+    /// The models of the project `path` belongs to, as `indexingModels` indexed them and
+    /// `updating` changed them since (a server's; a command-line run's are `RunModels`).
     public func models(for path: String) -> ProjectModels {
-        modelsPerProject.models(of: project(of: path))
+        models[project(of: path)] ?? .empty
     }
 
-    /// The declarations pass (`DeclarationsPass`) over `files`, replacing the models of the
-    /// projects they belong to: for a server, and `explain`.
+    /// This workspace with the models of the projects `files` belong to indexed afresh (the
+    /// declarations pass, `DeclarationsPass`): for a server, and `explain`.
     /// `shared`: files whose declarations every one of these projects sees.
-    public func indexModels(of files: [ScannedFile], sharing shared: [ScannedFile] = []) {
-        modelsPerProject.index(filesByProject(files), sharing: shared)
+    public func indexingModels(of files: [ScannedFile], sharing shared: [ScannedFile] = []) -> Workspace {
+        let byProject = filesByProject(files)
+        let indexed = declarationsPass.run(byProject, sharing: shared, linting: []).models
+        var updated = self
+        for project in byProject.keys { updated.models[project] = indexed[project] }
+        return updated
     }
 
-    /// Replaces what one file declares (an editor's buffer, or a file changed on disk; nil when
-    /// it is gone). Returns the project whose models changed, if they did.
-    @discardableResult
-    public func update(_ path: String, with contribution: ProjectModels.Contribution?) -> Project? {
-        modelsPerProject.replace(project(of: path)) { $0.replacing(path, with: contribution) }
+    /// This workspace with what one file declares replaced (an editor's buffer, or a file
+    /// changed on disk; nil when it is gone), and the project whose models changed; nil when
+    /// they did not.
+    public func updating(_ path: String, with contribution: ProjectModels.Contribution?) -> (workspace: Workspace, project: Project)? {
+        changingModels(of: project(of: path)) { $0.replacing(path, with: contribution) }
     }
 
-    /// Replaces what a package manifest says about modules (an editor's buffer, or the file on
-    /// disk; nil when it is gone). Returns the project whose models changed, if they did.
-    @discardableResult
-    public func updateManifest(_ path: String, text: String?) -> Project? {
+    /// This workspace with what a package manifest says about modules replaced (an editor's
+    /// buffer, or the file on disk; nil when it is gone), and the project whose models changed;
+    /// nil when they did not.
+    public func updatingManifest(_ path: String, text: String?) -> (workspace: Workspace, project: Project)? {
         let manifest = text.map { ProjectModels.Manifest(contentDigest: SHA256.digest($0), manifest: PackageManifest(text: $0)) }
-        return modelsPerProject.replace(project(of: path)) { $0.replacing(manifest: path, with: manifest) }
+        return changingModels(of: project(of: path)) { $0.replacing(manifest: path, with: manifest) }
+    }
+
+    private func changingModels(of project: Project, _ change: (ProjectModels) -> ProjectModels?) -> (workspace: Workspace, project: Project)? {
+        guard let changed = change(models[project] ?? .empty) else { return nil }
+        var updated = self
+        updated.models[project] = changed
+        return (updated, project)
     }
 
     // MARK: Linting one file

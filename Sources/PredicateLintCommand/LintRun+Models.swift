@@ -51,7 +51,8 @@ extension LintRun {
             needed.insert(workspace.project(of: file.path))
             linting.insert(file.path)
         }
-        return workspace.indexModels(plan, projects: needed, linting: options.fix ? [] : linting)
+        let (models, parsed) = workspace.indexModels(plan, projects: needed, linting: options.fix ? [] : linting)
+        return (models, PreparsedFiles(parsed, in: selected.map(\.file.path)))
     }
 
     /// The files named by `--models`: scanned for their declarations, never checked.

@@ -46,8 +46,9 @@ struct LintRun {
         if let settled = settlingInputs() { return settled }
         let workspace: Workspace
         let cache = options.useCache && !options.fix ? resultCache() : nil
-        // The cache's indexes are read here, once, and written once when the run ends.
-        let indexes = CacheIndexes.read(from: cache)
+        // The cache's indexes are read once (the scan's two during discovery) and written once
+        // when the run ends.
+        let indexes = CacheIndexes.read(from: cache, [.folders, .projectFiles])
         do {
             workspace = try Workspace(roots: options.paths, settings: Workspace.Settings(
                 prefilter: options.prefilter, enableAllRules: options.enableAllRules, onlyRules: options.onlyRules,
@@ -73,9 +74,9 @@ struct LintRun {
 
     /// Each stage a function of the last one's output. The workspace grows in phases, each a
     /// new value: what discovery listed, whole projects, the linters of the files to check.
-    func run(in workspace: Workspace, indexes: CacheIndexes) -> CommandOutput {
+    func run(in workspace: Workspace, indexes folderIndexes: CacheIndexes) -> CommandOutput {
         var outcome = Outcome()
-        let (listed, paths) = discover(workspace, indexes, &outcome)
+        let (listed, paths, indexes) = discover(workspace, folderIndexes, &outcome)
         guard let files = scan(paths, listed, indexes, &outcome) else {
             return CommandOutput(standardError: outcome.problems.map { $0.description + "\n" }.joined(), exitCode: 2)
         }
@@ -101,9 +102,12 @@ struct LintRun {
 
     var stdinPath: String { options.stdinPath ?? "<stdin>.swift" }
 
-    /// The workspace knowing what discovery listed, and the files found.
-    func discover(_ workspace: Workspace, _ indexes: CacheIndexes, _ outcome: inout Outcome) -> (Workspace, [String]) {
-        let discovery = workspace.discoverFiles(indexes: indexes)
+    /// The workspace knowing what discovery listed, the files found, and the indexes with the
+    /// scan's two, read meanwhile (discovery is mostly one thread's work).
+    func discover(_ workspace: Workspace, _ indexes: CacheIndexes, _ outcome: inout Outcome) -> (Workspace, [String], CacheIndexes) {
+        let cache = workspace.settings.cache
+        let (discovery, scanIndexes) = ThreadPool.both({ workspace.discoverFiles(indexes: indexes) },
+                                                       { CacheIndexes.read(from: cache, [.contents, .files]) })
         let workspace = workspace.knowing(discovery)
         outcome.learned.folders = discovery.freshFolders
         outcome.learned.foldersListed = discovery.listedFolders.count
@@ -114,7 +118,7 @@ struct LintRun {
                 + " (it governs the folder the run started in: its run-wide settings, such as `strict` and `baseline`, were not applied)"))
         }
         outcome.filesChecked = discovery.files.count + (options.stdin ? 1 : 0)
-        return (workspace, discovery.files)
+        return (workspace, discovery.files, indexes.with(scanIndexes))
     }
 
     // MARK: 2. Scan
@@ -172,9 +176,11 @@ struct LintRun {
     func lint(_ selected: [(file: ScannedFile, linter: SelectedLinter)], cached: [Workspace.FileResult?], plan: ModelsPlan,
               models: RunModels, preparsed: PreparsedFiles, fixed: [String: FileFix], _ workspace: Workspace, _ outcome: inout Outcome) {
         let keepSources = needsSources
-        let results = ThreadPool.parallelMap(Array(zip(selected, cached))) { entry, cached in
+        let results = ThreadPool.parallelMap(Array(zip(selected, cached).enumerated())) { index, entry -> Workspace.FileResult in
+            let ((file, linter), cached) = entry
             if let cached { return cached }
-            let (file, linter) = entry
+            // Taken whatever happens next, so that it is freed with this file.
+            let tree = preparsed.take(at: index)
             let project = workspace.project(of: file.path)
             let models = models.models(of: project)
             // A project indexed only now, whose digest was not known when the cache was asked.
@@ -183,7 +189,7 @@ struct LintRun {
             }
             // A fixed file is reported as it now is, with the fixer's last lint of it.
             let fix = fixed[file.path]
-            return workspace.lint(file, with: linter, models: models, keepingSource: keepSources, preparsed: preparsed.take(file.path),
+            return workspace.lint(file, with: linter, models: models, keepingSource: keepSources, preparsed: tree,
                                   parsed: fix?.source, known: fix?.remaining)
         }
         outcome.problems += results.compactMap(\.problem)

@@ -2,8 +2,9 @@ import Foundation
 import PredicateLintCore
 
 /// The cache's four indexes as one value (SwiftLint's `LinterCache` is the model): read once
-/// when a run starts, passed to the stages that look things up in them, and written once when
-/// the run ends, each only if the run learned a record it did not hold. Nothing else reads or
+/// when a run starts (the scan's two while discovery lists folders, which needs only the
+/// folder index), passed to the stages that look things up in them, and written once when the
+/// run ends, each only if the run learned a record it did not hold. Nothing else reads or
 /// writes an index during a run.
 public struct CacheIndexes: Sendable {
     /// Folders by device and inode: their entries, as an earlier run listed them (`FolderIndex`).
@@ -17,31 +18,36 @@ public struct CacheIndexes: Sendable {
 
     public static let empty = CacheIndexes()
 
-    /// The four indexes, read side by side (the large ones have a line per file or folder of a
-    /// large app); empty without a cache.
-    public static func read(from cache: ResultCache?) -> CacheIndexes {
+    /// The indexes, each in a file of its own.
+    public enum Kind: CaseIterable, Sendable {
+        case folders, contents, files, projectFiles
+    }
+
+    /// The indexes of `kinds` (all four unless given), read side by side (the large ones have a
+    /// line per file or folder of a large app); the others, and all without a cache, empty.
+    public static func read(from cache: ResultCache?, _ kinds: [Kind] = Kind.allCases) -> CacheIndexes {
         guard let cache else { return .empty }
-        enum Index: Sendable {
-            case folders([FileIdentity: KnownFolder]), contents([ContentDigest: Prefilter])
-            case files([FileIdentity: KnownFile]), projectFiles([FileIdentity: KnownFile])
-        }
-        var indexes = CacheIndexes()
-        for index in ThreadPool.parallelMap(Array(0..<4), { (which: Int) -> Index in
-            switch which {
-            case 0: .folders(cache.read(FolderIndex.self))
-            case 1: .contents(cache.read(ScanIndex.self))
-            case 2: .files(cache.read(SourceFileIndex.self))
-            default: .projectFiles(cache.read(ProjectFileIndex.self))
+        let read = ThreadPool.parallelMap(kinds) { kind -> CacheIndexes in
+            var index = CacheIndexes()
+            switch kind {
+            case .folders: index.folders = cache.read(FolderIndex.self)
+            case .contents: index.contents = cache.read(ScanIndex.self)
+            case .files: index.files = cache.read(SourceFileIndex.self)
+            case .projectFiles: index.projectFiles = cache.read(ProjectFileIndex.self)
             }
-        }) {
-            switch index {
-            case .folders(let folders): indexes.folders = folders
-            case .contents(let contents): indexes.contents = contents
-            case .files(let files): indexes.files = files
-            case .projectFiles(let projectFiles): indexes.projectFiles = projectFiles
-            }
+            return index
         }
-        return indexes
+        return read.reduce(CacheIndexes()) { $0.with($1) }
+    }
+
+    /// These indexes with those `other` holds (read apart, for kinds this one did not read).
+    public func with(_ other: CacheIndexes) -> CacheIndexes {
+        var both = self
+        if !other.folders.isEmpty { both.folders = other.folders }
+        if !other.contents.isEmpty { both.contents = other.contents }
+        if !other.files.isEmpty { both.files = other.files }
+        if !other.projectFiles.isEmpty { both.projectFiles = other.projectFiles }
+        return both
     }
 
     /// What the stages of a run found that the indexes may not hold yet.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Where the command side runs work off the calling thread. Every thread it starts has the
 /// same large stack, because syntax trees are walked recursively and a deeply nested file must
@@ -12,18 +13,32 @@ public enum ThreadPool {
     public static func parallelMap<Element: Sendable, Result: Sendable>(
         _ elements: [Element], _ transform: @escaping @Sendable (Element) -> Result
     ) -> [Result] {
-        let results = ResultSlots<Result>(count: elements.count)
+        let results = Slots<Result>(count: elements.count)
         let next = WorkCounter()
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, elements.count))
         let finished = DispatchSemaphore(value: 0)
         for _ in 0..<workers {
             start {
-                while let index = next.take(below: elements.count) { results[index] = transform(elements[index]) }
+                while let index = next.take(below: elements.count) { results.put(transform(elements[index]), at: index) }
                 finished.signal()
             }
         }
         for _ in 0..<workers { finished.wait() }
         return results.values
+    }
+
+    /// `first` on this thread and `second` on another at the same time; both results once both
+    /// are done.
+    public static func both<First, Second: Sendable>(_ first: () -> First, _ second: @escaping @Sendable () -> Second) -> (First, Second) {
+        let slot = Slots<Second>(count: 1)
+        let finished = DispatchSemaphore(value: 0)
+        start {
+            slot.put(second(), at: 0)
+            finished.signal()
+        }
+        let firstResult = first()
+        finished.wait()
+        return (firstResult, slot.take(at: 0)!)
     }
 
     /// Runs `work` on a thread of its own, with the large stack.
@@ -63,30 +78,46 @@ public final class WorkerThreads: Sendable {
 }
 
 /// Hands out indexes to workers, each once.
-final class WorkCounter: @unchecked Sendable {
-    private var value = 0
-    private let lock = NSLock()
+final class WorkCounter: Sendable {
+    private let next = Atomic<Int>(0)
 
     func take(below limit: Int) -> Int? {
-        lock.withLock {
-            guard value < limit else { return nil }
-            defer { value += 1 }
-            return value
-        }
+        let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+        return index < limit ? index : nil
     }
 }
 
-/// Fixed-size storage that concurrent workers fill, one slot each.
-final class ResultSlots<Value: Sendable>: @unchecked Sendable {
-    private var storage: [Value?]
-    private let lock = NSLock()
+/// Fixed-size storage that concurrent workers fill or empty, one slot each: each slot is
+/// touched by one worker only, and whoever reads them all (`values`) does so after waiting for
+/// every worker (`parallelMap`'s semaphore orders their writes before it), so no lock is needed.
+final class Slots<Value: Sendable>: @unchecked Sendable {
+    private let storage: UnsafeMutableBufferPointer<Value?>
 
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-    subscript(index: Int) -> Value? {
-        get { lock.withLock { storage[index] } }
-        set { lock.withLock { storage[index] = newValue } }
+    init(count: Int) {
+        storage = .allocate(capacity: count)
+        storage.initialize(repeating: nil)
     }
 
-    var values: [Value] { lock.withLock { storage.compactMap { $0 } } }
+    init(_ values: [Value?]) {
+        storage = .allocate(capacity: values.count)
+        _ = storage.initialize(from: values)
+    }
+
+    deinit {
+        storage.deinitialize()
+        storage.deallocate()
+    }
+
+    func put(_ value: Value, at index: Int) {
+        storage[index] = value
+    }
+
+    /// The value at `index`, which the slot then no longer holds (so that it is freed as soon
+    /// as its taker is done with it).
+    func take(at index: Int) -> Value? {
+        defer { storage[index] = nil }
+        return storage[index]
+    }
+
+    var values: [Value] { storage.compactMap { $0 } }
 }

@@ -21,18 +21,20 @@ public struct ParsedForLint: Sendable {
     }
 }
 
-/// What the declarations pass parsed for linting as well, handed forward to the lint stage:
-/// each tree is taken once, so that it is freed as soon as its file is linted.
-public final class PreparsedFiles: @unchecked Sendable {
-    private var byPath: [String: ParsedForLint]
-    private let lock = NSLock()
+/// What the declarations pass parsed for linting as well, handed forward to the lint stage in
+/// the order of the files it lints: each tree is taken once, by the worker that lints its file,
+/// so that it is freed as soon as that file is linted.
+public struct PreparsedFiles: Sendable {
+    private let slots: Slots<ParsedForLint>
 
-    init(_ byPath: [String: ParsedForLint] = [:]) {
-        self.byPath = byPath
+    /// `byPath`'s trees in the order of `paths` (a path named twice gets its tree once).
+    init(_ byPath: [String: ParsedForLint], in paths: [String]) {
+        var byPath = byPath
+        slots = Slots(paths.map { byPath.removeValue(forKey: $0) })
     }
 
-    /// The tree parsed for `path`, if any; it is not kept here after.
-    public func take(_ path: String) -> ParsedForLint? {
-        lock.withLock { byPath.removeValue(forKey: path) }
+    /// The tree parsed for the file at `index` of the paths, if any; it is not kept here after.
+    func take(at index: Int) -> ParsedForLint? {
+        slots.take(at: index)
     }
 }

@@ -58,7 +58,7 @@ struct ProjectMap: Sendable {
         var map = self
         map.roots = Array(Set(roots + folders)).sorted { ($0.count, $0) < ($1.count, $1) }
         map.projectByFolder = [:]
-        for folder in projectByFolder.keys.sorted(by: { $0.count < $1.count }) { _ = map.locate(folder: folder) }
+        for folder in projectByFolder.keys { _ = map.locate(folder: folder) }
         return map
     }
 
@@ -69,7 +69,8 @@ struct ProjectMap: Sendable {
         map.markerByFolder.reserveCapacity(markerByFolder.count + listed.count)
         map.projectByFolder.reserveCapacity(projectByFolder.count + markerByFolder.count + listed.count)
         for (folder, hasMarker) in listed { map.markerByFolder[folder] = hasMarker }
-        for (folder, _) in listed.sorted(by: { $0.folder.count < $1.folder.count }) { _ = map.locate(folder: folder) }
+        // In any order: a folder's answer is found from its parent's, which is found first.
+        for (folder, _) in listed { _ = map.locate(folder: folder) }
         return map
     }
 

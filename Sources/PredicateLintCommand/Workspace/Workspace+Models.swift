@@ -34,6 +34,49 @@ public struct RunModels: Sendable {
 }
 
 extension Workspace {
+    // MARK: A server's models
+
+    /// The models of the project `path` belongs to, as `indexingModels` indexed them and
+    /// `updating` changed them since (a server's; a command-line run's are `RunModels`).
+    public func models(for path: String) -> ProjectModels {
+        models[project(of: path)] ?? .empty
+    }
+
+    /// This workspace with the models of the projects `files` belong to indexed afresh (the
+    /// declarations pass, `DeclarationsPass`): for a server, and `explain`.
+    /// `shared`: files whose declarations every one of these projects sees.
+    public func indexingModels(of files: [ScannedFile], sharing shared: [ScannedFile] = []) -> Workspace {
+        let byProject = filesByProject(files)
+        let indexed = declarationsPass.run(byProject, sharing: shared, linting: []).models
+        var updated = self
+        for project in byProject.keys { updated.models[project] = indexed[project] }
+        return updated
+    }
+
+    /// This workspace with what one file declares replaced (an editor's buffer, or a file
+    /// changed on disk; nil when it is gone), and the project whose models changed; nil when
+    /// they did not.
+    public func updating(_ path: String, with contribution: ProjectModels.Contribution?) -> (workspace: Workspace, project: Project)? {
+        changingModels(of: project(of: path)) { $0.replacing(path, with: contribution) }
+    }
+
+    /// This workspace with what a package manifest says about modules replaced (an editor's
+    /// buffer, or the file on disk; nil when it is gone), and the project whose models changed;
+    /// nil when they did not.
+    public func updatingManifest(_ path: String, text: String?) -> (workspace: Workspace, project: Project)? {
+        let manifest = text.map { ProjectModels.Manifest(contentDigest: SHA256.digest($0), manifest: PackageManifest(text: $0)) }
+        return changingModels(of: project(of: path)) { $0.replacing(manifest: path, with: manifest) }
+    }
+
+    private func changingModels(of project: Project, _ change: (ProjectModels) -> ProjectModels?) -> (workspace: Workspace, project: Project)? {
+        guard let changed = change(models[project] ?? .empty) else { return nil }
+        var updated = self
+        updated.models[project] = changed
+        return (updated, project)
+    }
+
+    // MARK: A command-line run's models
+
     /// Step 1: `files` by project, each project's snapshot, and the models digests the cache
     /// holds for them (looked up on all cores: each snapshot digests every path in a project).
     /// `shared`: files whose declarations every project sees (`--models`).
@@ -55,7 +98,8 @@ extension Workspace {
     /// `linting`: the paths the run lints next; one of them that the pass must parse is parsed
     /// once, as the lint would (its outline), and handed forward, so that no file is parsed
     /// twice in a run.
-    public func indexModels(_ plan: ModelsPlan, projects needed: Set<Project>, linting: Set<String>) -> (RunModels, PreparsedFiles) {
+    public func indexModels(_ plan: ModelsPlan, projects needed: Set<Project>, linting: Set<String>)
+        -> (RunModels, parsedForLint: [String: ParsedForLint]) {
         let (indexed, parsedForLint) = declarationsPass.run(plan.byProject.filter { needed.contains($0.key) }, sharing: plan.shared,
                                                             linting: linting)
         var digests = plan.cachedDigests
@@ -65,7 +109,7 @@ extension Workspace {
                 settings.cache?.store(modelsDigest: models.digest, snapshot: snapshot)
             }
         }
-        return (RunModels(indexed: indexed, digests: digests), PreparsedFiles(parsedForLint))
+        return (RunModels(indexed: indexed, digests: digests), parsedForLint)
     }
 
     /// Files by the project each belongs to. A file's project is its folder's: asked again only

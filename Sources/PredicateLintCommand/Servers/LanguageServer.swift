@@ -24,24 +24,25 @@ public final class LanguageServer: @unchecked Sendable {
 
     let connection: JSONRPCConnection
     let debounce: DispatchTimeInterval
-    /// Every mutable property below is touched on this queue only.
-    private let state = DispatchQueue(label: "predicate-lint.lsp.state")
+    /// Every mutable property below is touched on this queue only (here and in
+    /// `LanguageServer+Checking.swift`, which checks documents).
+    let state = DispatchQueue(label: "predicate-lint.lsp.state")
     /// Lints and code actions run here, on snapshots, so a slow one holds up nothing.
-    private let workers: DocumentLanes
-    private var phase = Phase.waitingForInitialize
-    private var workspace: Workspace?
-    private var documents: [String: Document] = [:]
-    private var pendingLints: [String: DispatchWorkItem] = [:]
+    let workers: DocumentLanes
+    var phase = Phase.waitingForInitialize
+    var workspace: Workspace?
+    var documents: [String: Document] = [:]
+    var pendingLints: [String: DispatchWorkItem] = [:]
     /// Documents being checked now, and those changed meanwhile (checked once more after).
-    private var linting: Set<String> = []
-    private var changedWhileLinting: Set<String> = []
+    var linting: Set<String> = []
+    var changedWhileLinting: Set<String> = []
     /// Whether the workspace's models are indexed: until then diagnostics would lack the model
     /// rules' findings, and look complete.
-    private var modelsKnown = false
+    var modelsKnown = false
     /// The broken configurations already announced with `window/showMessage`.
-    private var announcedFailures: Set<String> = []
+    var announcedFailures: Set<String> = []
     /// The diagnostics last sent for each document.
-    private var published: [String: JSON] = [:]
+    var published: [String: JSON] = [:]
     /// Whether the client lets us ask to be told about files changed on disk.
     private var canWatchFiles = false
 
@@ -160,7 +161,7 @@ public final class LanguageServer: @unchecked Sendable {
         }
     }
 
-    private func invalid(_ id: JSON?, _ message: String) {
+    func invalid(_ id: JSON?, _ message: String) {
         if let id { connection.respond(to: id, error: JSONRPCConnection.ErrorCode.invalidParams, "Invalid params: \(message)") }
     }
 
@@ -211,150 +212,5 @@ public final class LanguageServer: @unchecked Sendable {
     private func registerWatchers() {
         guard canWatchFiles else { return }
         connection.send(Self.watcherRegistration)
-    }
-
-    // MARK: Checking documents
-
-    /// A lint is scheduled after `delay`, replacing one still waiting; while the document is
-    /// being checked, one more check is noted for when that one ends (typing produces many
-    /// changes; only the last needs checking).
-    private func scheduleLint(_ uri: String, delay: DispatchTimeInterval) {
-        guard documents[uri] != nil, phase == .running, modelsKnown else { return }
-        pendingLints.removeValue(forKey: uri)?.cancel()
-        let item = DispatchWorkItem { [self] in
-            pendingLints[uri] = nil
-            guard let document = documents[uri], let workspace else { return }
-            guard linting.insert(uri).inserted else {
-                changedWhileLinting.insert(uri)
-                return
-            }
-            workers.submit(uri, bytes: document.text.utf8.count) { [self] in
-                lint(uri, document, workspace)
-                state.async { [self] in
-                    linting.remove(uri)
-                    if changedWhileLinting.remove(uri) != nil { scheduleLint(uri, delay: .milliseconds(0)) }
-                }
-            }
-        }
-        pendingLints[uri] = item
-        state.asyncAfter(deadline: .now() + delay, execute: item)
-    }
-
-    /// On a worker: one parse serves the document's declarations, its lint and its diagnostics.
-    /// `workspace`: the snapshot when the check was scheduled; the check itself uses the one
-    /// its declarations were swapped into.
-    private func lint(_ uri: String, _ document: Document, _ workspace: Workspace) {
-        let path = Self.path(of: uri)
-        if let reloaded = workspace.reloadedIfChanged() { state.sync { swapIn(reloaded, except: uri) } }
-        if Self.isConfiguration(path) {
-            // The editor's text of a configuration: what is wrong with it, where.
-            return publish(uri, document, Self.diagnostics(ofConfiguration: document.text, path: path))
-        }
-        let file = SourceFile(path: path, text: document.text)
-        let declarations = FileDeclarations(file: file)
-        let contribution = ProjectModels.Contribution(contentDigest: SHA256.digest(document.text), declarations: declarations)
-        // The declarations join the models only if this is still the document's text. The
-        // document's configuration, target and linter are found once, here (a few `stat` calls),
-        // so that later disk checks watch them.
-        let snapshot: Workspace? = state.sync {
-            guard documents[uri]?.version == document.version, var current = self.workspace else { return nil }
-            if !current.hasResolved(path) { current = current.resolving(forFiles: [path]) }
-            if let (updated, project) = current.updating(path, with: contribution) {
-                current = updated
-                recheckOpenDocuments(in: project, except: uri)
-            }
-            if SourceModules.isManifestPath(path), let (updated, project) = current.updatingManifest(path, text: document.text) {
-                current = updated
-                recheckOpenDocuments(in: project, except: uri)
-            }
-            self.workspace = current
-            return current
-        }
-        guard let workspace = snapshot else { return }
-        if case .failure(let failure) = workspace.configuration(for: path) {
-            return publish(uri, document, [Self.diagnostic(for: failure)], announcing: failure)
-        }
-        publish(uri, document, Self.diagnostics(of: file, text: document.text, workspace: workspace, lanes: workers))
-    }
-
-    /// On `state`: configurations or project files changed on disk; `reloaded` (read afresh
-    /// from an earlier snapshot) brings them, and the current snapshot keeps its models.
-    private func swapIn(_ reloaded: Workspace, except uri: String) {
-        workspace = workspace?.withConfigurations(of: reloaded)
-        configurationsChanged(except: uri)
-    }
-
-    /// From a worker: sends a document's diagnostics if they are still its text's and new, and
-    /// a broken configuration's message once.
-    private func publish(_ uri: String, _ document: Document, _ diagnostics: JSON, announcing failure: Configuration.Failure? = nil) {
-        state.async { [self] in
-            if let failure, announcedFailures.insert(failure.description).inserted {
-                connection.notify("window/showMessage", ["type": 1, "message": .string(Self.message(for: failure))])
-            }
-            guard documents[uri]?.version == document.version, published[uri] != diagnostics else { return }
-            published[uri] = diagnostics
-            connection.notify("textDocument/publishDiagnostics",
-                              ["uri": .string(uri), "version": .integer(document.version), "diagnostics": diagnostics])
-        }
-    }
-
-    /// On `state`: configurations changed on disk, so every open document (but `uri`, being
-    /// checked now) is checked again, and a configuration still broken is announced again.
-    private func configurationsChanged(except uri: String) {
-        announcedFailures = []
-        recheckOpenDocuments(in: nil, except: uri)
-    }
-
-    /// On `state`: the open documents of a project (all of them for nil) are checked again.
-    private func recheckOpenDocuments(in project: Project?, except uri: String) {
-        for other in documents.keys where other != uri {
-            if project == nil || workspace?.project(of: Self.path(of: other)) == project { scheduleLint(other, delay: debounce) }
-        }
-    }
-
-    /// Files created, changed or deleted on disk (and documents closed): their declarations
-    /// are read again on a worker (open documents keep their editor text), configuration
-    /// changes are picked up, and open documents are checked again where that changed anything.
-    private func filesChangedOnDisk(_ uris: [String]) {
-        guard let workspace else { return }
-        let onDisk = uris.filter { documents[$0] == nil && $0.hasSuffix(".swift") }
-        workers.submit { [self] in
-            // Read and parsed on the worker; applied on `state`, to the snapshot as it is then.
-            let read = onDisk.map { uri in (Self.path(of: uri), Self.onDisk(Self.path(of: uri))) }
-            let reloaded = workspace.reloadedIfChanged()
-            state.async { [self] in
-                var changed: Set<Project> = []
-                for (path, (contribution, text)) in read where self.workspace != nil {
-                    if let (updated, project) = self.workspace!.updating(path, with: contribution) {
-                        self.workspace = updated
-                        changed.insert(project)
-                    }
-                    if SourceModules.isManifestPath(path), let (updated, project) = self.workspace!.updatingManifest(path, text: text) {
-                        self.workspace = updated
-                        changed.insert(project)
-                    }
-                }
-                if let reloaded { swapIn(reloaded, except: "") }
-                for uri in documents.keys where changed.contains(workspace.project(of: Self.path(of: uri))) {
-                    scheduleLint(uri, delay: .milliseconds(0))
-                }
-            }
-        }
-    }
-
-    /// A request about an open document (quick fixes, a hover), answered on a worker from a
-    /// snapshot of its text; `answer` gives nil when the request's `needs` is not one of the text's.
-    private func answerAboutDocument(id: JSON, _ params: JSON, needs: String,
-                                     _ answer: @escaping @Sendable (String, String, Workspace, ContinuousClock.Instant) -> JSON?) {
-        guard let uri = params["textDocument"]?["uri"]?.string, let document = documents[uri], let workspace,
-              params[needs] != nil else {
-            return invalid(id, "this request needs an open textDocument and a \(needs)")
-        }
-        workers.submit { [connection, workers] in
-            guard let result = answer(document.text, uri, workspace, workers.deadline) else {
-                return connection.respond(to: id, error: JSONRPCConnection.ErrorCode.invalidParams, "Invalid params: \(needs)")
-            }
-            connection.respond(to: id, result: result)
-        }
     }
 }

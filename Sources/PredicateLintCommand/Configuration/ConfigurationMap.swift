@@ -33,8 +33,24 @@ public struct ConfigurationMap: Sendable {
         if let explicit { return explicit }
         let folder = Paths.folder(of: file)
         if let known = byFolder[folder] { return known }
-        var scratch = self
-        return scratch.resolve(folder, absent: [])
+        var found = Found()
+        return resolve(folder, absent: [], found: &found)
+    }
+
+    /// What a resolution found beyond the map: each folder's configuration, and each
+    /// configuration path looked at.
+    private struct Found {
+        var byFolder: [String: Outcome] = [:]
+        var stamps: [String: FileStamp?] = [:]
+    }
+
+    /// This map with what `other` (built from an earlier snapshot of it) found for folders this
+    /// one does not know; what this one knows stays.
+    func fillingIn(from other: ConfigurationMap) -> ConfigurationMap {
+        var filled = self
+        filled.byFolder.merge(other.byFolder) { mine, _ in mine }
+        filled.stamps.merge(other.stamps) { mine, _ in mine }
+        return filled
     }
 
     /// Whether `folder`'s configuration was found when the map was built (or one governs all).
@@ -46,21 +62,24 @@ public struct ConfigurationMap: Sendable {
     /// listing showed no configuration file, which the file system is not asked about.
     func resolving(_ folders: [String], absent: Set<String> = []) -> ConfigurationMap {
         guard explicit == nil else { return self }
+        var found = Found()
+        // Room for all at once, rather than the tables growing (and rehashing) step by step.
+        found.byFolder.reserveCapacity(folders.count)
+        found.stamps.reserveCapacity(folders.count)
+        for folder in folders { _ = resolve(folder, absent: absent, found: &found) }
         var resolved = self
-        // Each of these folders is asked about next: room for all at once, rather than the
-        // tables growing (and rehashing) step by step.
-        resolved.byFolder.reserveCapacity(byFolder.count + folders.count)
-        resolved.stamps.reserveCapacity(stamps.count + folders.count)
-        for folder in folders { _ = resolved.resolve(folder, absent: absent) }
+        resolved.byFolder.merge(found.byFolder) { _, new in new }
+        resolved.stamps.merge(found.stamps) { _, new in new }
         return resolved
     }
 
-    /// The configuration of `folder`, from its own file or its parent's answer, each kept.
-    private mutating func resolve(_ folder: String, absent: Set<String>) -> Outcome {
-        if let known = byFolder[folder] { return known }
+    /// The configuration of `folder`, from its own file or its parent's answer; what is found
+    /// is added to `found`.
+    private func resolve(_ folder: String, absent: Set<String>, found: inout Found) -> Outcome {
+        if let known = byFolder[folder] ?? found.byFolder[folder] { return known }
         let candidate = Self.candidate(inFolder: folder)
         let stamp = absent.contains(folder) ? nil : FileStamp(path: candidate)
-        stamps[candidate] = .some(stamp)
+        found.stamps[candidate] = .some(stamp)
         let result: Outcome
         if stamp != nil {
             result = Result { () throws(Configuration.Failure) in try Self.read(candidate) }
@@ -69,9 +88,9 @@ public struct ConfigurationMap: Sendable {
             // stop at: its parents would be `..`, `../..`, … for ever.
             result = .success(Configuration())
         } else {
-            result = resolve(Paths.folder(of: folder), absent: absent)
+            result = resolve(Paths.folder(of: folder), absent: absent, found: &found)
         }
-        byFolder[folder] = result
+        found.byFolder[folder] = result
         return result
     }
 
@@ -85,8 +104,8 @@ public struct ConfigurationMap: Sendable {
         stamps.contains { FileStamp(path: $0.key) != $0.value }
     }
 
-    /// The same folders resolved afresh from the disk (after `changedOnDisk`). Throws when an
-    /// explicit configuration is now broken.
+    /// The same folders resolved afresh from the disk (after `changedOnDisk`); an explicit
+    /// configuration read again, broken or not.
     func reloaded() -> ConfigurationMap {
         var fresh = self
         fresh.byFolder = [:]

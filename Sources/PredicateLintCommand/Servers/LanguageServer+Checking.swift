@@ -45,12 +45,13 @@ extension LanguageServer {
         let file = SourceFile(path: path, text: document.text)
         let declarations = FileDeclarations(file: file)
         let contribution = ProjectModels.Contribution(contentDigest: SHA256.digest(document.text), declarations: declarations)
-        // The declarations join the models only if this is still the document's text. The
-        // document's configuration, target and linter are found once, here (a few `stat` calls),
-        // so that later disk checks watch them.
+        // The document's configuration, target and linter are found once, here on the worker,
+        // and kept in the snapshot, so that later disk checks watch them.
+        let resolved = workspace.hasResolved(path) ? nil : workspace.resolving(forFiles: [path])
+        // The declarations join the models only if this is still the document's text.
         let snapshot: Workspace? = state.sync {
             guard documents[uri]?.version == document.version, var current = self.workspace else { return nil }
-            if !current.hasResolved(path) { current = current.resolving(forFiles: [path]) }
+            if let resolved { current = current.fillingIn(from: resolved) }
             if let (updated, project) = current.updating(path, with: contribution) {
                 current = updated
                 recheckOpenDocuments(in: project, except: uri)
@@ -72,6 +73,8 @@ extension LanguageServer {
     /// On `state`: configurations or project files changed on disk; `reloaded` (read afresh
     /// from an earlier snapshot) brings them, and the current snapshot keeps its models.
     func swapIn(_ reloaded: Workspace, except uri: String) {
+        // Two checks may both have seen the change; the second finds it swapped in already.
+        guard workspace?.changedOnDisk() == true else { return }
         workspace = workspace?.withConfigurations(of: reloaded)
         configurationsChanged(except: uri)
     }

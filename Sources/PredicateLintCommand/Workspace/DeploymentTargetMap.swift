@@ -63,6 +63,16 @@ struct DeploymentTargetMap: Sendable {
         return AppliedDeploymentTarget(target: .swiftDataMinimum, source: "none stated; SwiftData's oldest systems")
     }
 
+    /// This map with what `other` (built from an earlier snapshot of it) read for folders this
+    /// one has not; what this one read stays.
+    func fillingIn(from other: DeploymentTargetMap) -> DeploymentTargetMap {
+        var filled = self
+        filled.targetsByFolder.merge(other.targetsByFolder) { mine, _ in mine }
+        filled.readStamps.merge(other.readStamps) { mine, _ in mine }
+        filled.learned.merge(other.learned) { mine, _ in mine }
+        return filled
+    }
+
     /// The folders read (each with what it states), for reading them again.
     var folders: [String] { Array(targetsByFolder.keys) }
 

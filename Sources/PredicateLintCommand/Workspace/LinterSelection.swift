@@ -26,6 +26,13 @@ struct LinterSelection: Sendable {
         return selection
     }
 
+    /// This selection with the linters `other` made that this one has not.
+    func fillingIn(from other: LinterSelection) -> LinterSelection {
+        var filled = self
+        filled.byConfiguration.merge(other.byConfiguration) { mine, _ in mine }
+        return filled
+    }
+
     /// This selection with no linter made: a configuration changed.
     func forgotten() -> LinterSelection {
         LinterSelection(enableAllRules: enableAllRules, onlyRules: onlyRules)

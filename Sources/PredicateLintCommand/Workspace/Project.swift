@@ -56,9 +56,11 @@ struct ProjectMap: Sendable {
     /// files (local packages included) then belong to them as when they are linted whole.
     func addingRoots(_ folders: [String]) -> ProjectMap {
         var map = self
-        map.roots = Array(Set(roots + folders)).sorted { ($0.count, $0) < ($1.count, $1) }
+        map.roots = Array(Set(roots + folders)).sorted { ($0.utf8.count, $0) < ($1.utf8.count, $1) }
         map.projectByFolder = [:]
-        for folder in projectByFolder.keys { _ = map.locate(folder: folder) }
+        var found: [String: Project] = [:]
+        for folder in projectByFolder.keys { _ = map.locate(folder: folder, found: &found) }
+        map.projectByFolder = found
         return map
     }
 
@@ -67,30 +69,31 @@ struct ProjectMap: Sendable {
     func knowing(_ listed: [(folder: String, hasMarker: Bool)]) -> ProjectMap {
         var map = self
         map.markerByFolder.reserveCapacity(markerByFolder.count + listed.count)
-        map.projectByFolder.reserveCapacity(projectByFolder.count + markerByFolder.count + listed.count)
         for (folder, hasMarker) in listed { map.markerByFolder[folder] = hasMarker }
         // In any order: a folder's answer is found from its parent's, which is found first.
-        for (folder, _) in listed { _ = map.locate(folder: folder) }
+        var found: [String: Project] = [:]
+        for (folder, _) in listed { _ = map.locate(folder: folder, found: &found) }
+        map.projectByFolder.merge(found) { _, new in new }
         return map
     }
 
     func project(of file: String) -> Project {
         let folder = Paths.folder(of: file)
         if let known = projectByFolder[folder] { return known }
-        var scratch = self
-        return scratch.locate(folder: folder)
+        var found: [String: Project] = [:]
+        return locate(folder: folder, found: &found)
     }
 
     /// The outermost folder holding a marker from the outermost root that holds `folder` down
     /// to `folder`; else the nearest above that root; else the root. Found from the parent's
-    /// answer, each kept.
-    private mutating func locate(folder: String) -> Project {
-        if let known = projectByFolder[folder] { return known }
+    /// answer; what is found is added to `found`.
+    private func locate(folder: String, found: inout [String: Project]) -> Project {
+        if let known = projectByFolder[folder] ?? found[folder] { return known }
         let root = roots.first { Paths.isWithin(folder, folder: $0) } ?? folder
         let project: Project
         if folder != root {
             // The parent lies below the same root, so its answer was found the same way.
-            let parent = locate(folder: Paths.folder(of: folder))
+            let parent = locate(folder: Paths.folder(of: folder), found: &found)
             if Paths.isWithin(parent.folder, folder: root) && hasMarker(parent.folder) {
                 project = parent
             } else {
@@ -100,14 +103,14 @@ struct ProjectMap: Sendable {
             project = Project(folder: root)
         } else {
             var above = root
-            var found: Project?
-            while above != "/", found == nil {
+            var nearest: Project?
+            while above != "/", nearest == nil {
                 above = Paths.folder(of: above)
-                if hasMarker(above) { found = Project(folder: above) }
+                if hasMarker(above) { nearest = Project(folder: above) }
             }
-            project = found ?? Project(folder: root)
+            project = nearest ?? Project(folder: root)
         }
-        projectByFolder[folder] = project
+        found[folder] = project
         return project
     }
 

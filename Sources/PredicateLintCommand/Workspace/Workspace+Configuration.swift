@@ -68,12 +68,17 @@ extension Workspace {
     /// deployment target, changed on disk since it was read (a few `stat` calls); else this
     /// workspace with configurations, targets and linters read afresh for the same folders.
     public func reloadedIfChanged() -> Workspace? {
-        guard configurations.changedOnDisk() || deploymentTargets.projectFileChanged() else { return nil }
+        guard changedOnDisk() else { return nil }
         var reloaded = self
         reloaded.configurations = configurations.reloaded()
         reloaded.linters = linters.forgotten()
         reloaded.deploymentTargets = deploymentTargets.forgotten().reading(deploymentTargets.folders)
         return reloaded
+    }
+
+    /// Whether a configuration or project file this snapshot read changed on disk since.
+    public func changedOnDisk() -> Bool {
+        configurations.changedOnDisk() || deploymentTargets.projectFileChanged()
     }
 
     /// This workspace with the configurations, targets and linters of `other` (a reload built

@@ -56,7 +56,7 @@ public struct Workspace: Sendable {
 
     /// Throws when an explicit configuration is broken: then nothing can be linted.
     /// `indexes`: the cache's indexes as the run read them; only the project files are kept
-    /// here (the deployment targets they state are read when `choosingLinters` asks).
+    /// here (the deployment targets they state are read when `resolving(forFiles:)` asks).
     public init(roots: [String], settings: Settings = Settings(), indexes: CacheIndexes = .empty) throws(Configuration.Failure) {
         self.roots = roots
         self.settings = settings
@@ -123,6 +123,17 @@ public struct Workspace: Sendable {
             (configuration, resolved.deploymentTarget(for: path, configuration: configuration).target)
         })
         return resolved
+    }
+
+    /// This workspace with what `resolved` (`resolving(forFiles:)` on an earlier snapshot of
+    /// it, on a worker) found for folders this one does not know; what this one knows stays, so
+    /// that a reload swapped in meanwhile is never undone. What a server swaps in.
+    public func fillingIn(from resolved: Workspace) -> Workspace {
+        var filled = self
+        filled.configurations = configurations.fillingIn(from: resolved.configurations)
+        filled.deploymentTargets = deploymentTargets.fillingIn(from: resolved.deploymentTargets)
+        filled.linters = linters.fillingIn(from: resolved.linters)
+        return filled
     }
 
     /// Whether `resolving(forFiles:)` covered `path`'s folder (a server asks before checking a

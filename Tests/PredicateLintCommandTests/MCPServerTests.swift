@@ -242,6 +242,13 @@ import Testing
         #expect(findings.last?["severity"] as? String == "warning")
         let blog = structured(try client.call("lint_swift", ["code": code, "path": "Blog/Sources/List.swift"]))
         #expect((blog["findings"] as? [[String: Any]])?.compactMap { $0["rule"] as? String } == ["has-prefix"])
+        // What a call read about a folder is kept for the next, and a configuration edited
+        // between calls is followed: the snapshot watches what it read.
+        try tree.write("Shop/.predicate-lint.json", Data(#"{ "severity": { "has-prefix": "error" }, "disabled_rules": ["computed-property"] }"#.utf8))
+        let again = structured(try client.call("lint_swift", ["code": code, "path": "Shop/Sources/Views/List.swift"]))
+        let edited = again["findings"] as? [[String: Any]] ?? []
+        #expect(edited.compactMap { $0["rule"] as? String } == ["has-prefix"])
+        #expect(edited.first?["severity"] as? String == "error")
     }
 
     /// A `path` reaches no further than the workspace: not up and out (`../`), not to an

@@ -21,7 +21,7 @@ extension MCPTools {
             "required": ["line", "column", "title", "failing", "text"],
         ]]], "required": ["explanations"]],
         run: { arguments, context in
-            check(arguments, context.workspace).map { input in
+            check(arguments, context).map { input in
                 let place: QueryExplanation.Place = arguments["line"]?.integer.map { .line($0) } ?? .everywhere
                 let explanations = QueryExplanation.explanations(in: input.file, models: input.models, linter: input.linter,
                                                                  at: place, until: context.lanes.deadline)

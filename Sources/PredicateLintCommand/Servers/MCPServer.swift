@@ -162,7 +162,8 @@ public final class MCPServer: @unchecked Sendable {
                 return error(JSONRPCConnection.ErrorCode.invalidParams,
                              "Unknown tool: \(name); the tools are \(MCPTools.all.map(\.name).joined(separator: ", "))")
             }
-            return result(tool.call(message.params["arguments"] ?? [:], MCPTool.Context(workspace: workspace, lanes: workers)))
+            let keep: @Sendable (Workspace) -> Void = { [self] newer in lock.withLock { currentWorkspace = currentWorkspace.adopting(newer) } }
+            return result(tool.call(message.params["arguments"] ?? [:], MCPTool.Context(workspace: workspace, lanes: workers, keep: keep)))
         default:
             return error(JSONRPCConnection.ErrorCode.methodNotFound, "Method not found: \(method)")
         }

@@ -26,10 +26,13 @@ struct MCPTool: Sendable {
     let outputSchema: JSON
     let run: @Sendable (_ arguments: JSON, _ context: Context) -> Result<JSON, MCPTools.Failure>
 
-    /// What a call runs in: the server's workspace, and the limit on each lint.
+    /// What a call runs in: the server's workspace, and the limit on each lint; `keep` hands
+    /// the server what a call read about a file's folder (its configuration, target and
+    /// linter), for the next call to find.
     struct Context {
         let workspace: Workspace
         let lanes: DocumentLanes
+        var keep: @Sendable (Workspace) -> Void = { _ in }
     }
 
     /// What `tools/list` says about the tool.
@@ -135,7 +138,7 @@ enum MCPTools {
             arguments: codeArguments,
             outputSchema: ["type": "object", "properties": ["findings": ["type": "array", "items": finding]], "required": ["findings"]],
             run: { arguments, context in
-                check(arguments, context.workspace).flatMap { input in
+                check(arguments, context).flatMap { input in
                     guard let findings = input.linter.lint(input.file, models: input.models, until: context.lanes.deadline) else {
                         return .failure(Failure(message: context.lanes.refusal))
                     }
@@ -151,7 +154,7 @@ enum MCPTools {
                 "fixedCount": ["type": "integer"], "refusal": ["type": "string"],
             ], "required": ["findings", "fixedCode", "fixedCount"]],
             run: { arguments, context in
-                check(arguments, context.workspace).flatMap { input in
+                check(arguments, context).flatMap { input in
                     // One lint within the limit first: fixing lints again, pass by pass.
                     guard input.linter.lint(input.file, models: input.models, until: context.lanes.deadline) != nil else {
                         return .failure(Failure(message: context.lanes.refusal))
@@ -197,7 +200,7 @@ enum MCPTools {
 
     /// The code as the file at `path` (when given): that file's configuration, and the models
     /// of its project as they are on disk, with this code (and any `models` sources) in place.
-    static func check(_ arguments: JSON, _ workspace: Workspace) -> Result<Input, Failure> {
+    static func check(_ arguments: JSON, _ context: MCPTool.Context) -> Result<Input, Failure> {
         let code = arguments["code"]?.string ?? ""
         let shownPath = arguments["path"]?.string ?? "Input.swift"
         let file = SourceFile(path: shownPath, text: code)
@@ -208,12 +211,14 @@ enum MCPTools {
             return .success(Input(file: file, linter: Linter(), models: models, note: nil))
         }
         let path: String, root: String, reachNote: String?
-        switch MCPReach.resolve(shownPath, in: workspace.roots) {
+        switch MCPReach.resolve(shownPath, in: context.workspace.roots) {
         case .success(let resolved): (path, root, reachNote) = resolved
         case .failure(let failure): return .failure(failure)
         }
-        // The configuration as it is on disk now: this path's folder is looked up afresh.
-        let workspace = workspace.reloadedIfChanged() ?? workspace
+        // The configuration as it is on disk now, found once for this path's folder and kept.
+        var workspace = context.workspace.reloadedIfChanged() ?? context.workspace
+        if !workspace.hasResolved(path) { workspace = workspace.resolving(forFiles: [path]) }
+        context.keep(workspace)
         if case .failure(let failure) = workspace.configuration(for: path) { return .failure(Failure(message: failure.description)) }
         guard let selected = workspace.linter(for: path) else {
             return .success(Input(file: file, linter: Linter(rules: []), models: .empty,

@@ -81,6 +81,15 @@ extension Workspace {
         configurations.changedOnDisk() || deploymentTargets.projectFileChanged()
     }
 
+    /// This snapshot with what `newer` (built from an earlier snapshot of the same roots, on a
+    /// worker) read: a reload replaces what this one read, once this one sees the change too;
+    /// a resolution fills in what this one does not know. A snapshot of other roots (the
+    /// server's were replaced meanwhile) changes nothing.
+    public func adopting(_ newer: Workspace) -> Workspace {
+        guard newer.roots == roots else { return self }
+        return changedOnDisk() ? withConfigurations(of: newer) : fillingIn(from: newer)
+    }
+
     /// This workspace with the configurations, targets and linters of `other` (a reload built
     /// from an earlier snapshot), and its own models and projects: what a server swaps in, so
     /// that a reload never undoes an edit that reached the models meanwhile.

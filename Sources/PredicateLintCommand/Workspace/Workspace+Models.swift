@@ -27,10 +27,6 @@ public struct RunModels: Sendable {
     public func models(of project: Project) -> ProjectModels {
         indexed[project] ?? .empty
     }
-
-    public func digest(of project: Project) -> String {
-        digests[project] ?? ProjectModels.empty.digest
-    }
 }
 
 extension Workspace {

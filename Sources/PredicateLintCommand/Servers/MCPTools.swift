@@ -228,7 +228,7 @@ enum MCPTools {
         let project = workspace.project(of: path)
         let folder = Paths.isWithin(project.folder, folder: root) ? project.folder : Paths.folder(of: path)
         // Each check reads the cache's indexes once and writes what it learned once, as a run does.
-        let indexes = CacheIndexes.read(from: workspace.settings.cache)
+        let indexes = CacheIndexes.read(from: workspace.settings.cache, [.contents, .files])
         let scan = workspace.scan(workspace.swiftFiles(in: [folder]).files, indexes: indexes)
         indexes.writing(scan.learned, to: workspace.settings.cache)
         var models = workspace.indexingModels(of: scan.files).models(for: path)

@@ -38,11 +38,12 @@ extension CommandBoundaryTests {
     }
 
     /// "The state queue never waits on indexing": no closure the language server runs on its
-    /// `state` queue scans, discovers or indexes; that happens on a worker, and a new snapshot
-    /// is swapped in.
+    /// `state` queue scans, discovers, indexes or reads a folder's configuration and project
+    /// files; that happens on a worker, and a new snapshot is swapped in.
     @Test func theLanguageServersStateQueueIndexesNothing() throws {
         let source = try Self.commandSources().filter { $0.path.hasPrefix("Servers/LanguageServer") }.map(\.text).joined(separator: "\n")
-        let indexing = ["indexingModels(", "planModels(", "indexModels(", "declarationsPass", ".scan(", "discoverFiles(", "CacheIndexes.read("]
+        let indexing = ["indexingModels(", "planModels(", "indexModels(", "declarationsPass", ".scan(", "discoverFiles(", "CacheIndexes.read(",
+                        "resolving(forFiles"]
         // Each `state.sync {`, `state.async {` or `state.asyncAfter(…) {` closure, by brace depth.
         var closures: [String] = []
         var index = source.startIndex
@@ -62,5 +63,18 @@ extension CommandBoundaryTests {
         }
         // And the indexing it does is on a worker.
         #expect(source.contains("indexingModels("))
+    }
+
+    /// "Nothing is indexed during the lint": the lint stage's map looks up, lints and takes
+    /// trees, and never plans or indexes models.
+    @Test func theLintStageIndexesNothing() throws {
+        let source = try #require(Self.commandSources().first { $0.path == "LintRun.swift" }).text
+        let start = try #require(source.range(of: "    func lint(_ selected:"))
+        let end = try #require(source[start.upperBound...].range(of: "\n    }\n"))
+        let body = source[start.lowerBound..<end.upperBound]
+        #expect(body.contains("workspace.lint("), "the scan finds the lint stage")
+        for call in ["indexModels(", "indexingModels(", "planModels(", "declarationsPass", ".scan("] {
+            #expect(!body.contains(call), "the lint stage calls \(call)")
+        }
     }
 }

@@ -90,7 +90,7 @@ struct LintRun {
         let fixed = options.fix ? fix(selected, models: models, resolved, &outcome) : [:]
         lint(selected, cached: cached, plan: plan, models: models, preparsed: preparsed, fixed: fixed, resolved, &outcome)
         outcome.learned.projectFiles = resolved.learnedProjectFiles
-        indexes.writing(outcome.learned, to: resolved.settings.cache)
+        indexes.write(outcome.learned, to: resolved.settings.cache)
         resolved.settings.cache?.prune(limit: ResultCache.limit(forRunOver: files.count))
         applyBaseline(checking: files.map(\.path), resolved, &outcome)
         let output = report(outcome, resolved)

@@ -197,7 +197,7 @@ import SyntheticCorpus
             let target = try #require(workspace.deploymentTarget(for: tree.path("Tool/Sources/A.swift"))).target.description
             var learned = CacheIndexes.Learned()
             learned.projectFiles = workspace.learnedProjectFiles
-            indexes.writing(learned, to: cache)
+            indexes.write(learned, to: cache)
             return target
         }
         #expect(try target() == "macOS 14")

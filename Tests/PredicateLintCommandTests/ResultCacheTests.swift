@@ -494,7 +494,7 @@ extension Workspace {
     func scanAsARun(_ paths: [String], now: Int64? = nil) -> Workspace.Scan {
         let indexes = CacheIndexes.read(from: settings.cache)
         let scan = scan(paths, indexes: indexes, now: now)
-        indexes.writing(scan.learned, to: settings.cache)
+        indexes.write(scan.learned, to: settings.cache)
         return scan
     }
 
@@ -504,7 +504,7 @@ extension Workspace {
         let discovery = discoverFiles(indexes: indexes)
         var learned = CacheIndexes.Learned()
         (learned.folders, learned.foldersListed) = (discovery.freshFolders, discovery.listedFolders.count)
-        indexes.writing(learned, to: settings.cache)
+        indexes.write(learned, to: settings.cache)
         return discovery
     }
 }

@@ -73,26 +73,19 @@ public struct CacheIndexes: Sendable {
         }
     }
 
-    /// These indexes with what a run learned (`ResultCache.index`: what earlier runs saw stays,
-    /// up to the limit), and those that changed written to `cache`. Returns the indexes as
-    /// they now are, for a server that goes on from them.
-    @discardableResult
-    public func writing(_ learned: Learned, to cache: ResultCache?) -> CacheIndexes {
-        guard let cache else { return self }
-        var written = self
-        func learn<Key, Value: Equatable>(_ known: [Key: Value], _ found: [Key: Value], limit: Int,
-                                          store: ([Key: Value]) -> Void) -> [Key: Value] {
-            guard found.contains(where: { known[$0.key] != $0.value }) else { return known }
-            let merged = ResultCache.index(known, learning: found, limit: limit)
-            store(merged)
-            return merged
+    /// Writes to `cache` each index the run learned a record for: these indexes with what it
+    /// learned (`ResultCache.index`: what earlier runs saw stays, up to the limit).
+    public func write(_ learned: Learned, to cache: ResultCache?) {
+        guard let cache else { return }
+        func learn<Key, Value: Equatable>(_ known: [Key: Value], _ found: [Key: Value], limit: Int, store: ([Key: Value]) -> Void) {
+            guard found.contains(where: { known[$0.key] != $0.value }) else { return }
+            store(ResultCache.index(known, learning: found, limit: limit))
         }
         let folderLimit = max(20_000, 2 * learned.foldersListed)
         let fileLimit = max(20_000, 2 * learned.filesScanned)
-        written.folders = learn(folders, learned.folders, limit: folderLimit) { cache.store($0, in: FolderIndex.self) }
-        written.contents = learn(contents, learned.contents, limit: fileLimit) { cache.store($0, in: ScanIndex.self) }
-        written.files = learn(files, learned.files, limit: fileLimit) { cache.store($0, in: SourceFileIndex.self) }
-        written.projectFiles = learn(projectFiles, learned.projectFiles, limit: 20_000) { cache.store($0, in: ProjectFileIndex.self) }
-        return written
+        learn(folders, learned.folders, limit: folderLimit) { cache.store($0, in: FolderIndex.self) }
+        learn(contents, learned.contents, limit: fileLimit) { cache.store($0, in: ScanIndex.self) }
+        learn(files, learned.files, limit: fileLimit) { cache.store($0, in: SourceFileIndex.self) }
+        learn(projectFiles, learned.projectFiles, limit: 20_000) { cache.store($0, in: ProjectFileIndex.self) }
     }
 }

@@ -11,7 +11,7 @@ public struct ConfigurationMap: Sendable {
     private let explicitPath: String?
     /// The folders above which no configuration is looked for; nil for none.
     private let confinement: Set<String>?
-    private let explicit: Outcome?
+    private var explicit: Outcome?
     private var byFolder: [String: Outcome] = [:]
     /// Every configuration path looked at, with what was there (nil: nothing): what
     /// `changedOnDisk` compares.
@@ -112,15 +112,10 @@ public struct ConfigurationMap: Sendable {
         fresh.stamps = [:]
         if let explicitPath {
             fresh.stamps[explicitPath] = .some(FileStamp(path: explicitPath))
-            fresh = ConfigurationMap(copying: fresh, explicit: Result { () throws(Configuration.Failure) in try Self.read(explicitPath) })
+            fresh.explicit = Result { () throws(Configuration.Failure) in try Self.read(explicitPath) }
             return fresh
         }
         return fresh.resolving(Array(byFolder.keys))
-    }
-
-    private init(copying map: ConfigurationMap, explicit: Outcome) {
-        (explicitPath, confinement, byFolder, stamps) = (map.explicitPath, map.confinement, map.byFolder, map.stamps)
-        self.explicit = explicit
     }
 
     static func read(_ path: String) throws(Configuration.Failure) -> Configuration {

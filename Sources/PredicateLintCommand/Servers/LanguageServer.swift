@@ -180,7 +180,7 @@ public final class LanguageServer: @unchecked Sendable {
             let scan = workspace.scan(discovery.files, indexes: indexes)
             var learned = scan.learned
             (learned.folders, learned.foldersListed) = (discovery.freshFolders, discovery.listedFolders.count)
-            indexes.writing(learned, to: workspace.settings.cache)
+            indexes.write(learned, to: workspace.settings.cache)
             // Configurations are left to each document's first check: only theirs are watched.
             let indexed = workspace.knowing(discovery, configurations: false).indexingModels(of: scan.files)
             state.async { [self] in

@@ -230,7 +230,7 @@ enum MCPTools {
         // Each check reads the cache's indexes once and writes what it learned once, as a run does.
         let indexes = CacheIndexes.read(from: workspace.settings.cache, [.contents, .files])
         let scan = workspace.scan(workspace.swiftFiles(in: [folder]).files, indexes: indexes)
-        indexes.writing(scan.learned, to: workspace.settings.cache)
+        indexes.write(scan.learned, to: workspace.settings.cache)
         var models = workspace.indexingModels(of: scan.files).models(for: path)
         let sources = [(path, code)] + extraModels.enumerated().map { ("\(path)#model\($0.offset)", $0.element) }
         for (sourcePath, text) in sources {

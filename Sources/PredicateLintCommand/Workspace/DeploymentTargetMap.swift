@@ -25,38 +25,33 @@ struct DeploymentTargetMap: Sendable {
     func reading(_ folders: [String]) -> DeploymentTargetMap {
         let unread = Array(Set(folders.filter { targetsByFolder[$0] == nil })).sorted()
         guard !unread.isEmpty else { return self }
-        let read = ThreadPool.parallelMap(unread) { folder in
-            var stamps: [String: FileStamp?] = [:]
-            var learned: [FileIdentity: KnownFile] = [:]
-            let found = ProjectDeploymentTarget.read(projectFolder: folder) { path, kind in
-                statedTarget(inFile: path, kind: kind, stamps: &stamps, learned: &learned)
-            }
-            return (folder, found, stamps, learned)
-        }
+        let read = ThreadPool.parallelMap(unread) { folder in (folder, readFolder(folder)) }
         var map = self
-        for (folder, found, stamps, learned) in read {
-            map.targetsByFolder[folder] = .some(found)
-            map.readStamps.merge(stamps) { _, new in new }
-            map.learned.merge(learned) { _, new in new }
+        for (folder, read) in read {
+            map.targetsByFolder[folder] = .some(read.found)
+            map.readStamps.merge(read.stamps) { _, new in new }
+            map.learned.merge(read.learned) { _, new in new }
         }
         return map
+    }
+
+    /// What a folder's package manifest or Xcode project states, with each project file's
+    /// stamp and those the project-file index did not hold.
+    private func readFolder(_ folder: String)
+        -> (found: ProjectDeploymentTarget?, stamps: [String: FileStamp?], learned: [FileIdentity: KnownFile]) {
+        var stamps: [String: FileStamp?] = [:]
+        var learned: [FileIdentity: KnownFile] = [:]
+        let found = ProjectDeploymentTarget.read(projectFolder: folder) { path, kind in
+            statedTarget(inFile: path, kind: kind, stamps: &stamps, learned: &learned)
+        }
+        return (found, stamps, learned)
     }
 
     /// What the nearest of `folders` (a file's marked folders, nearest first) that states a
     /// target states, else SwiftData's oldest systems.
     func target(stated folders: [String]) -> AppliedDeploymentTarget {
         for folder in folders {
-            let found: ProjectDeploymentTarget?
-            if let known = targetsByFolder[folder] {
-                found = known
-            } else {
-                var stamps: [String: FileStamp?] = [:]
-                var learned: [FileIdentity: KnownFile] = [:]
-                found = ProjectDeploymentTarget.read(projectFolder: folder) { path, kind in
-                    statedTarget(inFile: path, kind: kind, stamps: &stamps, learned: &learned)
-                }
-            }
-            if let found {
+            if let found = targetsByFolder[folder] ?? readFolder(folder).found {
                 return AppliedDeploymentTarget(target: found.target, source: found.sources.map { "\(folder)/\($0)" }.joined(separator: ", "))
             }
         }

@@ -16,9 +16,9 @@ extension Workspace {
     }
 
     /// What the cache holds for linting `file` with `selected` against models of this digest
-    /// (`RunModels.digest`), if anything.
+    /// (`RunModels.digests`, `ProjectModels.digest`), if anything.
     public func cachedResult(of file: ScannedFile, with selected: SelectedLinter, modelsDigest: String) -> FileResult? {
-        let context = "\(selected.configurationDigest)|\(modelsDigest)"
+        let context = Self.lintContext(selected, modelsDigest: modelsDigest)
         guard let cached = settings.cache?.lintEntry(path: file.path, digest: file.contentDigest, context: context) else { return nil }
         return FileResult(findings: cached.findings, retiredRules: Set(cached.retiredRules))
     }
@@ -30,12 +30,18 @@ extension Workspace {
     /// stored); `known` findings for it (the fixer's last lint) are reported as they are.
     public func lint(_ file: ScannedFile, with selected: SelectedLinter, models: ProjectModels, keepingSource: Bool,
                      preparsed kept: ParsedForLint? = nil, parsed: SourceFile? = nil, known: [Finding]? = nil) -> FileResult {
-        let context = "\(selected.configurationDigest)|\(models.digest)"
+        let context = Self.lintContext(selected, modelsDigest: models.digest)
         let cache = parsed == nil ? settings.cache : nil
         return LargeFileTurns.run(bytes: parsed?.text.utf8.count ?? file.byteCount) {
             lintUncached(file, with: selected, models: models, keepingSource: keepingSource, preparsed: kept, parsed: parsed, known: known,
                          context: context, cache: cache)
         }
+    }
+
+    /// What a file's cached findings depend on besides its path and bytes: the configuration
+    /// and target (`SelectedLinter.configurationDigest`) and the project's models.
+    private static func lintContext(_ selected: SelectedLinter, modelsDigest: String) -> String {
+        "\(selected.configurationDigest)|\(modelsDigest)"
     }
 
     /// `lint` itself: the file read, parsed (as its outline) and linted, and the result stored.

@@ -132,6 +132,21 @@ let package = Package(
             swiftSettings: syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
         ),
+        // How long the compiler takes on real apps' predicates rebuilt as stand-ins, and on
+        // synthetic families: `docs/TypeCheckCalibration.tsv`, which `type-check-complexity`
+        // is fitted to. Not in any product: built here, run by hand, shared with the tests.
+        .target(
+            name: "TypeCheckCalibration",
+            dependencies: ["PredicateLintCore"] + syntaxDependencies,
+            swiftSettings: syntaxSwiftSettings,
+            linkerSettings: syntaxLinkerSettings
+        ),
+        .executableTarget(
+            name: "type-check-calibration",
+            dependencies: ["TypeCheckCalibration", "PredicateLintCommand"],
+            swiftSettings: syntaxSwiftSettings,
+            linkerSettings: syntaxLinkerSettings
+        ),
         // Lints a target's sources on every build (Xcode and `swift build`).
         .plugin(
             name: "PredicateLintBuildToolPlugin",
@@ -149,7 +164,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PredicateLintCoreTests",
-            dependencies: ["PredicateLintCore", "SyntheticCorpus"] + syntaxDependencies,
+            dependencies: ["PredicateLintCore", "SyntheticCorpus", "TypeCheckCalibration"] + syntaxDependencies,
             swiftSettings: syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
         ),

@@ -1,92 +1,83 @@
 import Foundation
 import Testing
 @testable import PredicateLintCore
+import TypeCheckCalibration
 
-/// `type-check-complexity` against the measured table, without compiling anything: the
-/// table's synthetic rows ("pure KIND n=N", made by `Scripts/type-check-calibration/synthetic.py`
-/// from templates of our own) are rebuilt here from the same templates and linted, and the
-/// rule must agree with the compiler's recorded verdict on each: never flag one that built,
-/// and flag nearly every one that timed out. The table's rows from real apps cannot be rebuilt
-/// here (their code stays outside this repository); `docs/TypeCheckCalibration.tsv` records
-/// that the rule flags none of them, all of which build.
+/// `type-check-complexity` against the measured table, without compiling anything: each of the
+/// table's synthetic rows is rebuilt from its kinds (`ComparisonKind`, the list the
+/// `type-check-calibration` tool measured them from) and linted, and the rule must agree with
+/// the compiler's recorded verdict on each: never flag one that built, and flag nearly every
+/// one that the compiler gave up on. The rows from real apps cannot be rebuilt here (their code
+/// stays outside this repository); the tool records the rule's cost beside each, and prints
+/// how many that build the rule would flag.
 @Suite struct TypeCheckCalibrationTableTests {
     static let table = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("docs/TypeCheckCalibration.tsv")
 
-    /// synthetic.py's TEMPLATES: `{n}` the comparison's index, `{op}` a numeric operator,
-    /// `{eq}` `==` or `!=`, `{v}` an integer, `{bv}` a Boolean.
-    static let templates = [
-        "prop_cap": "r.i{n} {op} k{n}",
-        "prop_cap?.": "r.link{n}?.i{n} {eq} k{n}",
-        "lit_int": "r.i{n} {op} {v}",
-        "lit_bool": "r.b{n} {eq} {bv}",
-        "lit_str": #"r.s{n} {eq} "v{n}""#,
-        "lit_int32": "r.w{n} {op} {v}",
-        "lit_optint": "r.o{n} {eq} {v}",
-        "lit_int?.": "r.link{n}?.i{n} {eq} {v}",
-        "lit_bool?.": "r.link{n}?.b{n} {eq} {bv}",
-        "lit_str?.": #"r.link{n}?.s{n} {eq} "v{n}""#,
-        "nil": "r.link{n} {eq} nil",
-        "nil_int": "r.o{n} {eq} nil",
-        "prop_prop": "r.i{n} {op} r.j{n}",
-        "prop_prop?.": "r.link{n}?.i{n} {eq} r.o{n}",
-    ]
-
-    /// synthetic.py's `model_source`, as `@Model` classes.
-    static let models: String = {
-        let indices = 0..<10
-        let link = indices.map { "    var i\($0): Int = 0\n    var b\($0): Bool = false\n    var s\($0): String = \"\"\n    var o\($0): Int? = nil\n" }
-        let row = indices.map {
-            "    var i\($0): Int = 0\n    var j\($0): Int = 0\n    var b\($0): Bool = false\n    var s\($0): String = \"\"\n"
-                + "    var w\($0): Int32 = 0\n    var o\($0): Int? = nil\n    var link\($0): Link? = nil\n"
-        }
-        return "import SwiftData\n@Model final class Link {\n" + link.joined() + "}\n@Model final class Row {\n" + row.joined() + "}\n"
-    }()
-
-    static func body(kind: String, count: Int) -> String {
-        let operators = ["==", "!=", "<", ">"]
-        return (0..<count).map { index in
-            templates[kind]!.replacing("{n}", with: "\(index)").replacing("{op}", with: operators[index % 4])
-                .replacing("{eq}", with: operators[index % 2]).replacing("{v}", with: "\(index + 1)")
-                .replacing("{bv}", with: index % 2 == 0 ? "false" : "true")
-        }.joined(separator: " && ")
-    }
-
     struct Row: CustomTestStringConvertible {
-        let kind: String
-        let count: Int
+        let place: String
+        let kinds: [ComparisonKind]
         let timedOut: Bool
-        var testDescription: String { "pure \(kind) n=\(count)" }
+        var testDescription: String { place }
     }
 
-    static func pureRows() throws -> [Row] {
-        let lines = try String(contentsOf: table, encoding: .utf8).split(separator: "\n")
-        let header = lines[0].split(separator: "\t", omittingEmptySubsequences: false)
-        let (place, outcome) = (header.firstIndex(of: "where")!, header.firstIndex(of: "outcome")!)
-        return lines.dropFirst().compactMap { line in
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard let match = fields[place].wholeMatch(of: /pure (\S+) n=(\d+)/), templates[String(match.1)] != nil,
-                  ["builds", "unable-to-type-check"].contains(fields[outcome]) else { return nil }
-            return Row(kind: String(match.1), count: Int(match.2)!, timedOut: fields[outcome] == "unable-to-type-check")
+    static func records() throws -> [[String: String]] {
+        CalibrationTable.records(try String(contentsOf: table, encoding: .utf8))
+    }
+
+    static func syntheticRows() throws -> [Row] {
+        try records().compactMap { record in
+            guard record["source"] == "synthetic", let outcome = record["outcome"],
+                  ["builds", "unable-to-type-check"].contains(outcome) else { return nil }
+            let kinds = (record["kinds"] ?? "").split(separator: "; ").compactMap { ComparisonKind.named(String($0)) }
+            return Row(place: record["where"] ?? "", kinds: kinds, timedOut: outcome == "unable-to-type-check")
+        }
+    }
+
+    @Test func everySyntheticRowIsMadeOfKnownKinds() throws {
+        let records = try Self.records().filter { $0["source"] == "synthetic" }
+        #expect(records.count >= 50, "the table's synthetic rows were not found")
+        for record in records {
+            let names = (record["kinds"] ?? "").split(separator: "; ")
+            #expect(!names.isEmpty && names.allSatisfy { ComparisonKind.named(String($0)) != nil }, "\(record["where"] ?? "")")
         }
     }
 
     @Test func theRuleAgreesWithTheMeasuredTable() throws {
-        let rows = try Self.pureRows()
-        #expect(rows.count >= 50, "the table's synthetic rows were not found")
+        let rows = try Self.syntheticRows()
         var falseAlarms: [String] = []
-        var misses: [String] = []
+        var misses: [(place: String, cost: Int)] = []
+        var dearestBuild = 0
         for row in rows {
-            let captures = (0..<row.count).map { "k\($0): Int" }.joined(separator: ", ")
-            let code = "func measured(\(captures)) {\n    _ = #Predicate<Row> { r in \(Self.body(kind: row.kind, count: row.count)) }\n}\n"
-            let flagged = lint(code, beside: [ExampleFile("Row.swift", Self.models)]).contains { $0.ruleID == "type-check-complexity" }
-            if flagged && !row.timedOut { falseAlarms.append(row.testDescription) }
-            if !flagged && row.timedOut { misses.append(row.testDescription) }
+            let body = ComparisonKind.body(row.kinds, count: row.kinds.count)
+            let flagged = lint(SyntheticModels.linted(body: body, count: row.kinds.count),
+                               beside: [ExampleFile("Row.swift", SyntheticModels.swiftData)])
+                .contains { $0.ruleID == "type-check-complexity" }
+            let cost = Calibration.tally(ofSynthetic: body, count: row.kinds.count).cost
+            if !row.timedOut { dearestBuild = max(dearestBuild, cost) }
+            if flagged && !row.timedOut { falseAlarms.append(row.place) }
+            if !flagged && row.timedOut { misses.append((row.place, cost)) }
         }
         #expect(falseAlarms.isEmpty, "flagged, but the compiler built them: \(falseAlarms)")
-        // Known misses: `nil` alone (four time out, yet two beside seven captured values build)
-        // and five captured comparisons through `?.` (charging them more flags real predicates
-        // that build).
-        #expect(misses.count <= 3, "the compiler gave up on these and the rule says nothing: \(misses)")
+        // Costs are added, so builds and time-outs overlap: predicates that build cost up to
+        // 96 hundredths of the budget, and some that time out less. A time-out should go
+        // unreported only where reporting it would report a build too: `nil` alone (four time
+        // out, yet two beside seven captured values build), five captured comparisons through
+        // `?.`, and real predicates' families a comparison past their last build.
+        #expect(misses.count <= 8, "the compiler gave up on these and the rule says nothing: \(misses)")
+        // The Swift tool's families of real predicates (2026-12-06) found three time-outs that
+        // cost 97 or 98, above every build: a budget of 97 would report them and no build.
+        // Changing the budget changes findings, which needs its own validation on fresh apps.
+        withKnownIssue("three real families time out at a cost of 97-98, under the budget of 100") {
+            #expect(misses.allSatisfy { $0.cost < dearestBuild }, "the budget could be lower: \(misses)")
+        }
+    }
+
+    /// What a synthetic row's tally is, linted: the same as the rule counts in the code the
+    /// test lints, so that the table's columns and the test's code describe one predicate.
+    @Test func theToolsTallyIsTheLintersCount() throws {
+        let kinds = ["lit_int?.", "lit_str?.", "prop_cap?.", "prop_cap"].map { ComparisonKind.named($0)! }
+        let tally = Calibration.tally(ofSynthetic: ComparisonKind.body(kinds, count: 4), count: 4)
+        #expect(tally.literalsOfOtherType == 2 && tally.capturedThroughOptionalChains == 1 && tally.capturedValues == 1)
     }
 }

@@ -8,8 +8,8 @@ import Testing
 /// corpus (`more`, opt-in) sits on both sides of each boundary the rule draws: every integer
 /// width, optionals, floating-point literals, `nil`, captured values, optional chains, two
 /// properties compared, method calls, and branching bodies. The real apps' predicates are
-/// measured by `Scripts/type-check-calibration/measure.py` (table:
-/// `docs/TypeCheckCalibration.tsv`, checked by `TypeCheckCalibrationTableTests`).
+/// measured by the `type-check-calibration` tool (table: `docs/TypeCheckCalibration.tsv`,
+/// checked by `TypeCheckCalibrationTableTests`).
 ///
 /// Costly: each time-out spends the compiler's whole budget (30 to 60 s of a core here), and
 /// the boundaries took 7 minutes of processor time, most of a fresh clone's test run. So they

@@ -107,14 +107,19 @@ public final class KeyPathResolution {
         case .named("String"):
             return ["count": .named("Int"), "isEmpty": .named("Bool")][name]
         case .array(let element), .set(let element):
-            switch name {
-            case "count": return .named("Int")
-            case "isEmpty": return .named("Bool")
-            case "first", "last": return .optional(element)
-            default: return nil
-            }
+            return Self.memberType(name, ofCollectionOf: element)
         default:
             return nil
+        }
+    }
+
+    /// `tags.count`, `tags.first`: the members of an array or set a predicate can read.
+    public static func memberType(_ name: String, ofCollectionOf element: WrittenType) -> WrittenType? {
+        switch name {
+        case "count": .named("Int")
+        case "isEmpty": .named("Bool")
+        case "first", "last": .optional(element)
+        default: nil
         }
     }
 

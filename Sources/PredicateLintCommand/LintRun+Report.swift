@@ -38,7 +38,7 @@ extension LintRun {
         if !(options.stdin && options.fix) {
             let report = Reporter.report(ReportInput(
                 findings: outcome.findings, sources: outcome.sources, workingDirectory: environment.workingDirectory,
-                colorize: environment.colorize(options.color), uncheckedInputs: outcome.problems.count), as: reporterKind)
+                colorize: environment.colorize(options.color), uncheckedInputs: outcome.uncheckedInputs), as: reporterKind)
             if let outputPath = options.outputPath {
                 if let failure = workspace.write(report, to: outputPath) {
                     outcome.problems.append(InputProblem(path: outputPath, message: "the report was not written: \(failure)"))
@@ -53,7 +53,8 @@ extension LintRun {
         output.standardError = outcome.problems.map { $0.description + "\n" }.joined()
         if !options.quiet {
             output.standardError += outcome.notes
-                + Self.total(findings: outcome.findings, files: outcome.filesChecked, problems: outcome.problems.count)
+                + Self.total(findings: outcome.findings, files: outcome.filesChecked, unchecked: outcome.uncheckedInputs,
+                             otherErrors: outcome.problems.count - outcome.uncheckedInputs + outcome.filesUnderBrokenConfigurations)
         }
         if !outcome.problems.isEmpty {
             output.exitCode = 2
@@ -63,17 +64,19 @@ extension LintRun {
         return output
     }
 
-    /// The total line on standard error.
-    static func total(findings: [Finding], files: Int, problems: Int) -> String {
+    /// The total line on standard error: what was checked, what was not, and that other errors
+    /// (a baseline, a report, a configuration) are listed above it.
+    static func total(findings: [Finding], files: Int, unchecked: Int, otherErrors: Int) -> String {
         let errors = findings.filter { $0.severity == .error }.count
         let warnings = findings.count - errors
         let checked = Wording.count(files, "file") + " checked"
         let withFindings = Set(findings.map(\.path)).count
-        var line = findings.isEmpty
-            ? "No problems found in \(checked)"
-            : "Found \(Wording.count(errors, "error")) and \(Wording.count(warnings, "warning")) in "
+        var line = !findings.isEmpty
+            ? "Found \(Wording.count(errors, "error")) and \(Wording.count(warnings, "warning")) in "
                 + "\(Wording.count(withFindings, "file")) (\(checked))"
-        if problems > 0 { line += "; \(Wording.count(problems, "input")) could not be checked" }
+            : files == 0 && (unchecked > 0 || otherErrors > 0) ? "No file was checked" : "No problems found in \(checked)"
+        if unchecked > 0 { line += "; \(Wording.count(unchecked, "input")) could not be checked" }
+        if otherErrors > 0 { line += "; see the \(otherErrors == 1 ? "error" : "\(otherErrors) errors") above" }
         return line + "\n"
     }
 }

@@ -35,7 +35,15 @@ struct LintRun {
         var standardOutput = ""
         /// Lines for standard error before the total: what fixing did, what the baseline matched.
         var notes = ""
+        /// Swift files read and linted (those with nothing to lint too).
         var filesChecked = 0
+        /// Files and other inputs that were not checked: unreadable or unparseable files, files
+        /// a broken configuration governs, names discovery could not follow. The run's other
+        /// errors (a baseline, a report or a configuration itself) are not counted here.
+        var uncheckedInputs = 0
+        /// Of `uncheckedInputs`: files governed by a broken configuration (the configuration is
+        /// the error listed; they are not).
+        var filesUnderBrokenConfigurations = 0
         /// What the cache's indexes learn from the stages, written when the run ends.
         var learned = CacheIndexes.Learned()
     }
@@ -112,12 +120,19 @@ struct LintRun {
         outcome.learned.folders = discovery.freshFolders
         outcome.learned.foldersListed = discovery.listedFolders.count
         outcome.problems += discovery.problems
-        outcome.problems += workspace.configurationProblems(for: discovery, also: options.stdin ? [stdinPath] : [])
+        outcome.uncheckedInputs += discovery.problems.count
+        let configurationProblems = workspace.configurationProblems(for: discovery, also: options.stdin ? [stdinPath] : [])
+        outcome.problems += configurationProblems
+        // The files a broken configuration governs are read but not checked: asked only when
+        // one is broken, once per folder.
+        let ungoverned = configurationProblems.isEmpty ? 0 : workspace.filesUnderBrokenConfigurations(discovery.files)
         if let startFailure, !outcome.problems.contains(where: { $0.path == startFailure.path }) {
             outcome.problems.append(InputProblem(path: startFailure.path, line: startFailure.line, message: startFailure.message
                 + " (it governs the folder the run started in: its run-wide settings, such as `strict` and `baseline`, were not applied)"))
         }
-        outcome.filesChecked = discovery.files.count + (options.stdin ? 1 : 0)
+        outcome.filesChecked = discovery.files.count + (options.stdin ? 1 : 0) - ungoverned
+        outcome.uncheckedInputs += ungoverned
+        outcome.filesUnderBrokenConfigurations = ungoverned
         return (workspace, discovery.files, indexes.with(scanIndexes))
     }
 
@@ -129,6 +144,8 @@ struct LintRun {
         let scan = workspace.scan(paths, indexes: indexes)
         let files = scan.files
         outcome.problems += scan.problems
+        outcome.filesChecked -= scan.problems.count
+        outcome.uncheckedInputs += scan.problems.count
         outcome.learned.add(scan.learned)
         guard options.stdin else { return files }
         let data: Data
@@ -192,7 +209,10 @@ struct LintRun {
             return workspace.lint(file, with: linter, models: models, keepingSource: keepSources, preparsed: tree,
                                   parsed: fix?.source, known: fix?.remaining)
         }
-        outcome.problems += results.compactMap(\.problem)
+        let unparsed = results.compactMap(\.problem)
+        outcome.problems += unparsed
+        outcome.filesChecked -= unparsed.count
+        outcome.uncheckedInputs += unparsed.count
         outcome.findings = results.flatMap(\.findings)
         outcome.notes += retiredRuleNotes(
             inComments: zip(selected, results).flatMap { entry, result in result.retiredRules.map { ($0, entry.file.path) } },

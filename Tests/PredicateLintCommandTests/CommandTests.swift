@@ -43,6 +43,25 @@ import PredicateLintCore
         #expect(JSON.quoted("a \"b\" \\ c\n\u{1}") == #""a \"b\" \\ c\n\u0001""#)
     }
 
+    /// The total says what was checked: files a broken configuration governs were not, and a
+    /// baseline that cannot be read is an error, not an input that went unchecked.
+    @Test func theTotalSaysWhatWasCheckedAndWhatWasNot() throws {
+        let broken = try TemporaryTree([".predicate-lint.json": "{ \"rules\": ", "B.swift": Self.clean])
+        let brokenOutput = Command.run([broken.path()])
+        #expect(brokenOutput.standardError.hasSuffix("\nNo file was checked; 1 input could not be checked; see the error above\n"),
+                "\(brokenOutput.standardError)")
+        #expect(brokenOutput.exitCode == 2)
+
+        let nested = try TemporaryTree(["Broken/.predicate-lint.json": "[", "Broken/A.swift": Self.hasPrefix, "B.swift": Self.clean])
+        #expect(Command.run([nested.path()]).standardError.hasSuffix(
+            "\nNo problems found in 1 file checked; 1 input could not be checked; see the error above\n"))
+
+        let clean = try TemporaryTree(["B.swift": Self.clean])
+        let noBaseline = Command.run([clean.path(), "--baseline", clean.path("missing.json")])
+        #expect(noBaseline.standardError.hasSuffix("\nNo problems found in 1 file checked; see the error above\n"), "\(noBaseline.standardError)")
+        #expect(noBaseline.exitCode == 2)
+    }
+
     @Test func cleanCodeExitsZero() throws {
         let tree = try TemporaryTree(["B.swift": Self.clean])
         let output = Command.run([tree.path()])

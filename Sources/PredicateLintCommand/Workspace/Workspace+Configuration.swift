@@ -29,6 +29,19 @@ extension Workspace {
         return problems
     }
 
+    /// How many of `files` a broken configuration governs: they are read, never checked.
+    /// One question per folder, as configurations belong to folders.
+    public func filesUnderBrokenConfigurations(_ files: [String]) -> Int {
+        var brokenFolders: [String: Bool] = [:]
+        return files.filter { file in
+            let folder = (file as NSString).deletingLastPathComponent
+            if let broken = brokenFolders[folder] { return broken }
+            let broken = if case .failure = configurations.configuration(for: file) { true } else { false }
+            brokenFolders[folder] = broken
+            return broken
+        }.count
+    }
+
     public func configuration(for path: String) -> Result<Configuration, Configuration.Failure> {
         configurations.configuration(for: path)
     }

@@ -339,6 +339,36 @@ import Testing
         #expect((checked["findings"] as? [[String: Any]])?.compactMap { $0["rule"] as? String } == ["computed-property"])
     }
 
+    /// A client that sends a call right after `initialized` (before it has answered the
+    /// server's `roots/list`) gets an answer about its roots, not "no workspace folder": the
+    /// call waits for them. Before, 7 calls in 10 failed so with a real client.
+    @Test func aCallRightAfterStartUpWaitsForTheClientsRoots() throws {
+        let tree = try TemporaryTree([
+            "App/Package.swift": "// swift-tools-version: 6.0\n",
+            "App/Item.swift": "@Model final class Item {\n var isCheap: Bool { true }\n}\n",
+        ])
+        let client = Client(root: nil, startedIn: "/")
+        _ = try client.request("initialize", ["protocolVersion": "2025-06-18", "capabilities": ["roots": ["listChanged": true]],
+                                              "clientInfo": ["name": "test", "version": "1"]])
+        client.send(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)
+        let call = try JSONSerialization.data(withJSONObject: [
+            "jsonrpc": "2.0", "id": 99, "method": "tools/call",
+            "params": ["name": "lint_swift", "arguments": ["code": "let p = #Predicate<Item> { $0.isCheap }\n",
+                                                           "path": tree.path("App/View.swift")]],
+        ])
+        client.send(String(decoding: call, as: UTF8.self))
+        let ask = try #require(try client.next { ($0 as? [String: Any])?["method"] as? String == "roots/list" } as? [String: Any])
+        Thread.sleep(forTimeInterval: 0.3)
+        let answer = try JSONSerialization.data(withJSONObject: [
+            "jsonrpc": "2.0", "id": ask["id"] as Any,
+            "result": ["roots": [["uri": URL(fileURLWithPath: tree.path("App")).absoluteString, "name": "App"]]],
+        ])
+        client.send(String(decoding: answer, as: UTF8.self))
+        let response = try #require(try client.next { ($0 as? [String: Any])?["id"] as? Int == 99 } as? [String: Any])
+        #expect((structured(response)["findings"] as? [[String: Any]])?.compactMap { $0["rule"] as? String } == ["computed-property"],
+                "\(text(response))")
+    }
+
     /// Code that takes longer than the limit to check is a tool error naming the limit, for
     /// both tools (the limit is zero here, so any predicate is past it).
     @Test func codePastTheTimeLimitIsAToolError() throws {

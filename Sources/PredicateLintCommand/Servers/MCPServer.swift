@@ -25,7 +25,13 @@ public final class MCPServer: @unchecked Sendable {
     private var clientHasRoots = false
     private var pendingRootsRequest: JSON?
     private var rootsRequests = 0
-    private let lock = NSLock()
+    /// From the client's `initialized` (or `roots/list_changed`) until its roots are answered:
+    /// a tool call waits for them (at most `rootsWait`), or it would read the wrong folders.
+    private var awaitingRoots = false
+    /// A condition, so that a call can wait for the roots; as a lock it guards the fields above.
+    private let lock = NSCondition()
+    /// How long a tool call waits for roots the client has not sent yet.
+    static let rootsWait: Duration = .seconds(2)
 
     var workspace: Workspace { lock.withLock { currentWorkspace } }
     private let environment: CommandEnvironment
@@ -64,14 +70,32 @@ public final class MCPServer: @unchecked Sendable {
         }
     }
 
+    /// Roots will be asked for: set on the reading thread as the notification is read, before
+    /// any request after it is, so that no call can slip in before the question is sent.
+    private func expectRoots() {
+        lock.withLock { if clientHasRoots { awaitingRoots = true } }
+    }
+
+    /// The workspace once the client's roots have arrived, or `rootsWait` has passed (a client
+    /// that never answers still gets an answer, from the folders known).
+    private func workspaceAfterRoots() -> Workspace {
+        let deadline = Date().addingTimeInterval(Double(Self.rootsWait.components.seconds))
+        lock.lock()
+        defer { lock.unlock() }
+        while awaitingRoots && lock.wait(until: deadline) {}
+        return currentWorkspace
+    }
+
     /// The client's answer to `roots/list`: its folders become the workspace. An error, or no
     /// folder at all, leaves the workspace as it was.
     private func receiveRoots(_ message: JSON) {
-        guard let result = message["result"] else { return }
-        let folders = MCPReach.folders(fromRoots: result)
-        guard !folders.isEmpty else { return }
-        let workspace = Workspace.forServer(roots: folders, confined: true, environment: environment)
-        lock.withLock { currentWorkspace = workspace }
+        let folders = message["result"].map(MCPReach.folders(fromRoots:)) ?? []
+        let workspace = folders.isEmpty ? nil : Workspace.forServer(roots: folders, confined: true, environment: environment)
+        lock.withLock {
+            if let workspace { currentWorkspace = workspace }
+            awaitingRoots = false
+            lock.broadcast()
+        }
     }
 
     /// Serves until the input closes and every request received is answered.
@@ -92,6 +116,7 @@ public final class MCPServer: @unchecked Sendable {
                     // On this thread: a client's roots apply to every request it sends after them.
                     _ = respond(to: json)
                 } else {
+                    if ["notifications/initialized", "notifications/roots/list_changed"].contains(json["method"]?.string) { expectRoots() }
                     let size = json["params"]?["arguments"]?["code"]?.string?.utf8.count ?? 0
                     workers.submit(nil, bytes: size) { [self] in if let response = respond(to: json) { connection.send(response) } }
                 }
@@ -163,7 +188,7 @@ public final class MCPServer: @unchecked Sendable {
                              "Unknown tool: \(name); the tools are \(MCPTools.all.map(\.name).joined(separator: ", "))")
             }
             let keep: @Sendable (Workspace) -> Void = { [self] newer in lock.withLock { currentWorkspace = currentWorkspace.adopting(newer) } }
-            return result(tool.call(message.params["arguments"] ?? [:], MCPTool.Context(workspace: workspace, lanes: workers, keep: keep)))
+            return result(tool.call(message.params["arguments"] ?? [:], MCPTool.Context(workspace: workspaceAfterRoots(), lanes: workers, keep: keep)))
         default:
             return error(JSONRPCConnection.ErrorCode.methodNotFound, "Method not found: \(method)")
         }

@@ -140,6 +140,24 @@ import Testing
         }
         let fix = try client.call("fix_swift", ["code": code, "models": ["@Model final class Song { var title = \"\"\n var loud: Bool { true } }"]])
         #expect(String(decoding: bytes, as: UTF8.self) == structured(fix)["fixedCode"] as? String)
+        // Applied as JavaScript would (UTF-16 columns) and as Python would (code points), the
+        // same edits give the same code.
+        for (unit, view) in [("utf16Column", Array(code.utf16).map(Int.init)), ("codePointColumn", code.unicodeScalars.map { Int($0.value) })] {
+            var units = view
+            for edit in edits.reversed() {
+                func offset(_ position: Any?) -> Int { ((position as? [String: Any])?[unit] as? Int ?? 1) - 1 }
+                let replacement = edit["replacement"] as? String ?? ""
+                units.replaceSubrange(offset(edit["start"])..<offset(edit["end"]),
+                                      with: unit == "utf16Column" ? Array(replacement.utf16).map(Int.init) : replacement.unicodeScalars.map { Int($0.value) })
+            }
+            let text = unit == "utf16Column" ? String(decoding: units.map(UInt16.init), as: UTF16.self)
+                : String(String.UnicodeScalarView(units.compactMap { Unicode.Scalar(UInt32($0)) }))
+            #expect(text == structured(fix)["fixedCode"] as? String, "\(unit)")
+        }
+        // The tools say which unit `column` counts.
+        let listing = try client.request("tools/list")
+        let descriptions = ((listing["result"] as? [String: Any])?["tools"] as? [[String: Any]] ?? []).compactMap { $0["description"] as? String }
+        #expect(descriptions.filter { $0.contains("counts UTF-8 bytes") }.count == 2)
         // What is left after fixing is placed in the fixed code.
         let left = (structured(fix)["findings"] as? [[String: Any]])?.first
         #expect(left?["rule"] as? String == "computed-property" && left?["column"] as? Int == 70, "\(String(describing: left))")

@@ -5,9 +5,15 @@ import SwiftSyntax
 /// structured content, and the same as text; and a tool error an assistant can read.
 extension MCPTools {
     static func result(findings: [Finding], in file: SourceFile, note: String?, fixed: Fixer.Result?) -> JSON {
+        // Columns in the units each client's language counts, so none has to convert: an edit
+        // applied by UTF-16 or code-point columns as if they were bytes would corrupt a line with
+        // non-ASCII text.
+        let columns = TextPositions(file.unoutlinedText ?? file.text)
         func position(_ offset: Int) -> JSON {
             let (line, column) = file.location(of: AbsolutePosition(utf8Offset: offset))
-            return ["line": .integer(line), "column": .integer(column)]
+            let other = columns.columns(ofOffset: offset)
+            return ["line": .integer(line), "column": .integer(column), "utf16Column": .integer(other.utf16 + 1),
+                    "codePointColumn": .integer(other.codePoints + 1)]
         }
         let structured = findings.map { finding -> JSON in
             let end = file.location(of: AbsolutePosition(utf8Offset: file.span(of: finding).upperBound))

@@ -108,16 +108,30 @@ enum MCPTools {
         .init(name: "models", kind: .strings, description: "Sources of @Model files and their extensions that are not on disk yet."),
     ]
 
-    /// A place in the code: 1-based line, 1-based UTF-8 column (as the findings' own).
-    static let position: [JSON.Member] = [.init(key: "line", value: ["type": "integer"]), .init(key: "column", value: ["type": "integer"])]
+    /// Columns count UTF-8 bytes, as Swift's tools and the findings' own do; the units other
+    /// languages count are given beside them.
+    static let columnUnit = "1-based, in UTF-8 bytes"
+
+    /// What the tools' descriptions say of positions, so that a client reads them in its own unit.
+    static let unitsNote = "Lines and columns are 1-based; `column` counts UTF-8 bytes, and each fix edit's start and end "
+        + "also give `utf16Column` (JavaScript) and `codePointColumn` (Python)."
+
+    /// A place in the code: its line, and its column in each unit a client may count in.
+    static let position: [JSON.Member] = [
+        .init(key: "line", value: ["type": "integer", "description": "1-based line"]),
+        .init(key: "column", value: ["type": "integer", "description": .string("Column, \(columnUnit)")]),
+        .init(key: "utf16Column", value: ["type": "integer", "description": "Column, 1-based, in UTF-16 code units (JavaScript, LSP)"]),
+        .init(key: "codePointColumn", value: ["type": "integer", "description": "Column, 1-based, in Unicode code points (Python)"]),
+    ]
 
     /// A finding, with the end of the code it names and, when it can be fixed, the edits that
     /// fix it: an assistant applies them without a second call.
     static let finding: JSON = [
         "type": "object",
         "properties": [
-            "file": ["type": "string"], "line": ["type": "integer"], "column": ["type": "integer"],
-            "endLine": ["type": "integer"], "endColumn": ["type": "integer"],
+            "file": ["type": "string"], "line": ["type": "integer"],
+            "column": ["type": "integer", "description": .string("Column, \(columnUnit)")],
+            "endLine": ["type": "integer"], "endColumn": ["type": "integer", "description": .string("Column, \(columnUnit)")],
             "severity": ["type": "string", "enum": ["warning", "error"]], "rule": ["type": "string"], "message": ["type": "string"],
             "fixable": ["type": "boolean"],
             "fix": ["type": "object", "properties": [
@@ -134,7 +148,7 @@ enum MCPTools {
     static let all: [MCPTool] = [
         MCPTool(
             name: "lint_swift", title: "Check SwiftData predicates",
-            description: "Find SwiftData predicates in Swift code that fail to build or crash at runtime.",
+            description: "Find SwiftData predicates in Swift code that fail to build or crash at runtime. " + unitsNote,
             arguments: codeArguments,
             outputSchema: ["type": "object", "properties": ["findings": ["type": "array", "items": finding]], "required": ["findings"]],
             run: { arguments, context in
@@ -147,7 +161,7 @@ enum MCPTools {
             }),
         MCPTool(
             name: "fix_swift", title: "Fix SwiftData predicates",
-            description: "Apply PredicateLint's safe corrections to Swift code; returns the fixed code and what is left.",
+            description: "Apply PredicateLint's safe corrections to Swift code; returns the fixed code and what is left. " + unitsNote,
             arguments: codeArguments,
             outputSchema: ["type": "object", "properties": [
                 "findings": ["type": "array", "items": finding], "fixedCode": ["type": "string"],

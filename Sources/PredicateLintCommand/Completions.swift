@@ -56,6 +56,13 @@ public enum Completions {
             # bash completion for predicate-lint (`predicate-lint completions bash`)
             _predicate_lint() {
                 local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
+                # bash splits `--reporter=json` at the `=` (it is in COMP_WORDBREAKS): the value
+                # after it is completed as the value of the option before it.
+                if [[ "$cur" == "=" ]]; then
+                    cur=""
+                elif [[ "$prev" == "=" && $COMP_CWORD -ge 2 ]]; then
+                    prev="${COMP_WORDS[COMP_CWORD-2]}"
+                fi
                 case "$prev" in
             \(valueCases.joined(separator: "\n"))
                 esac
@@ -103,7 +110,9 @@ public enum Completions {
     static var zsh: String {
         let commands = ArgumentParser.subcommands.map { zshDescribed($0.name, $0.help) }.joined(separator: "\n        ")
         let options = ArgumentParser.options.map { option -> String in
-            let names = option.names.count == 1 ? option.names[0] : "{\(option.names.joined(separator: ","))}"
+            // `--reporter=`: the value may follow in the same word after `=`, or as the next word.
+            let spelled = option.names.map { option.value != .none && $0.hasPrefix("--") ? $0 + "=" : $0 }
+            let names = spelled.count == 1 ? spelled[0] : "{\(spelled.joined(separator: ","))}"
             let exclusion = option.names.count == 1 ? "" : "'(\(option.names.joined(separator: " ")))'"
             let action: String = switch option.value {
             case .none: ""
@@ -174,12 +183,14 @@ public enum Completions {
             case .file, .path: line += " -r -F"
             case .folder: line += " -r -a '(__fish_complete_directories)'"
             case .choice(let choices):
-                // A line per value, so that each has its own description.
+                // A line per value, so that each has its own description, and values without
+                // one on a line without the option's (fish would print it beside each value).
                 for choice in choices where !choice.help.isEmpty {
                     lines.append(line + " -x -a \(fishQuoted(choice.value)) -d \(fishQuoted(short(choice.help)))")
                 }
                 let plain = choices.filter(\.help.isEmpty).map(\.value)
-                line += plain.isEmpty ? " -x" : " -x -a " + fishQuoted(plain.joined(separator: " "))
+                if !plain.isEmpty { lines.append(line + " -x -a " + fishQuoted(plain.joined(separator: " "))) }
+                line += " -x"
             }
             lines.append(line + " -d \(fishQuoted(short(option.help)))")
         }

@@ -33,6 +33,8 @@ import Testing
             COMP_WORDS=(predicate-lint --rep); COMP_CWORD=1; _predicate_lint; echo "option: ${COMPREPLY[*]}"
             COMP_WORDS=(predicate-lint --reporter sa); COMP_CWORD=2; _predicate_lint; echo "value: ${COMPREPLY[*]}"
             COMP_WORDS=(predicate-lint explain has-); COMP_CWORD=2; _predicate_lint; echo "rule: ${COMPREPLY[*]}"
+            COMP_WORDS=(predicate-lint --reporter = sa); COMP_CWORD=3; _predicate_lint; echo "after equals: ${COMPREPLY[*]}"
+            COMP_WORDS=(predicate-lint --reporter =); COMP_CWORD=2; _predicate_lint; echo "at equals: ${COMPREPLY[*]}"
             """
         let (status, output) = try runProgram("/usr/bin/env", ["bash", "-c", check])
         #expect(status == 0, "\(output)")
@@ -40,6 +42,26 @@ import Testing
         #expect(output.contains("option: --reporter"), "\(output)")
         #expect(output.contains("value: sarif"), "\(output)")
         #expect(output.contains("rule: has-prefix"), "\(output)")
+        // `--reporter=<TAB>`: bash splits the word at `=`; the value is still the option's.
+        #expect(output.contains("after equals: sarif"), "\(output)")
+        #expect(output.contains("at equals: " + ReporterKind.allCases.map(\.rawValue).joined(separator: " ")), "\(output)")
+    }
+
+    /// zsh takes `--reporter=json` as well as `--reporter json` (`--reporter=` in `_arguments`),
+    /// and fish shows beside a value its own description or none, never the option's.
+    @Test func valuesAfterAnEqualsSignAndTheirDescriptions() {
+        let zsh = script("zsh"), fish = script("fish")
+        for option in ArgumentParser.options where option.value != .none {
+            for name in option.names where name.hasPrefix("--") {
+                #expect(["'[", ",", "}"].contains { zsh.contains(name + "=" + $0) }, "zsh: \(name)")
+            }
+        }
+        for option in ArgumentParser.options {
+            guard case .choice = option.value, let long = option.names.first(where: { $0.hasPrefix("--") }) else { continue }
+            let valueLines = fish.split(separator: "\n").filter { $0.contains(" -l \(long.dropFirst(2)) ") && $0.contains(" -a '") }
+            #expect(!valueLines.isEmpty, "fish: \(long)")
+            for line in valueLines { #expect(!line.hasSuffix(Completions.fishQuoted(Completions.short(option.help))), "\(line)") }
+        }
     }
 
     /// Descriptions keep their punctuation: read back as the shell reads the quoted word (zsh
@@ -47,13 +69,13 @@ import Testing
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash")))
     func descriptionsKeepTheirPunctuation() throws {
         let zsh = script("zsh")
-        for option in ["--write-baseline", "--enable-all-rules"] {
-            let line = try #require(zsh.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(option + "'[") })
+        for (option, spelled) in [("--write-baseline", "--write-baseline="), ("--enable-all-rules", "--enable-all-rules")] {
+            let line = try #require(zsh.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(spelled + "'[") })
             let word = line.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: #" \"#, with: "")
             let (status, read) = try runProgram("/bin/bash", ["-c", "printf '%s' " + word])
             #expect(status == 0, "\(line)")
             let help = try #require(ArgumentParser.options.first { $0.names.contains(option) }).help
-            #expect(read == option + "[" + Completions.short(help).replacingOccurrences(of: "[", with: "\\[")
+            #expect(read == spelled + "[" + Completions.short(help).replacingOccurrences(of: "[", with: "\\[")
                 .replacingOccurrences(of: "]", with: "\\]") + "]" + (option == "--write-baseline" ? ":FILE:_files" : ""), "\(read)")
         }
         #expect(Completions.short("Record today's findings in FILE.") == "Record today's findings in FILE")

@@ -14,12 +14,17 @@ struct PluginIntegrationTests {
     /// The release step's output: the artifact bundle and the plugin package around it.
     static let made: Result<URL, any Error> = Result {
         let out = repositoryRoot.appendingPathComponent(".build/binary-plugin")
-        // Made again only when the binary changed: it copies 100 MB of libraries, and a new
-        // bundle makes SwiftPM take the fixture's artifact afresh.
+        // Made again only when the binary or a plugin's source changed: it copies 100 MB of
+        // libraries, and a new bundle makes SwiftPM take the fixture's artifact afresh.
         let bundled = try? FileManager.default.contentsOfDirectory(atPath: out.path + "/predicate-lint-plugins/predicate-lint.artifactbundle")
             .first { $0.hasPrefix("predicate-lint-") }
             .flatMap { FileManager.default.contents(atPath: out.path + "/predicate-lint-plugins/predicate-lint.artifactbundle/\($0)/predicate-lint") }
-        if let bundled, bundled == FileManager.default.contents(atPath: BinaryTests.executable.path) { return out }
+        let pluginSources = ["PredicateLintBuildToolPlugin/Plugin.swift", "PredicateLintCommandPlugin/Plugin.swift"]
+        let samePlugins = pluginSources.allSatisfy {
+            FileManager.default.contents(atPath: out.path + "/predicate-lint-plugins/Plugins/" + $0)
+                == FileManager.default.contents(atPath: repositoryRoot.appendingPathComponent("Plugins/" + $0).path)
+        }
+        if let bundled, samePlugins, bundled == FileManager.default.contents(atPath: BinaryTests.executable.path) { return out }
         let (status, output) = try runProgram(repositoryRoot.appendingPathComponent("Scripts/release-artifacts.sh").path,
                                               ["--out", out.path, "--binary", BinaryTests.executable.path, "--no-zip"])
         guard status == 0 else { throw ReleaseStepFailed(output: output) }
@@ -88,7 +93,9 @@ struct PluginIntegrationTests {
             try? FileManager.default.removeItem(atPath: link)
             try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: plugins)
         }
-        // The sources are written afresh (a new modification time), so the plugin runs again.
+        // The sources are written afresh (a new modification time), so the plugin runs again;
+        // a configuration a run before left is removed.
+        try? FileManager.default.removeItem(at: fixture.appendingPathComponent("Sources/Store/.predicate-lint.json"))
         let source = repositoryRoot.appendingPathComponent("Tests/Fixtures/PluginFixture")
         for file in ["Package.swift", "Sources/Store/Store.swift", "Sources/Models/Trip.swift", "Sources/Queries/Queries.swift"] {
             let target = fixture.appendingPathComponent(file)
@@ -108,6 +115,16 @@ struct PluginIntegrationTests {
         #expect(store.output.contains("[force-unwrap]"))
         #expect(!store.output.contains("Store.swift:8:"), "the correct predicate stays quiet")
         #expect(!store.output.contains("SwiftSyntax") && !store.output.contains("PredicateLintCore"), "nothing of ours is compiled: \(store.output)")
+        // A configuration is an input of the check: the build runs it again when one is
+        // written, and again when it changes (before, the second build said nothing new).
+        let configuration = fixture.appendingPathComponent("Sources/Store/.predicate-lint.json")
+        try Data(#"{ "disabled_rules": ["force-unwrap"] }"#.utf8).write(to: configuration)
+        let quiet = try build("Store")
+        #expect(quiet.status == 0 && !quiet.output.contains("[force-unwrap]"), "\(quiet.output)")
+        try Data(#"{ "disabled_rules": [] }"#.utf8).write(to: configuration)
+        let again = try build("Store")
+        #expect(again.output.contains("Sources/Store/Store.swift:5:61: warning: SwiftData rejects force unwraps"), "\(again.output)")
+        try FileManager.default.removeItem(at: configuration)
         // The cross-target error fails the build, as an error should.
         let queries = try build("Queries")
         #expect(queries.status != 0, "\(queries.output)")

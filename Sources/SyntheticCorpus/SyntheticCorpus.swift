@@ -90,6 +90,8 @@ public enum SyntheticCorpus {
                 let (name, text, relevant): (String, String, Bool)
                 if index < models.count {
                     (name, text, relevant) = ("\(models[index]).swift", self.model(models[index], &generator), true)
+                } else if index == models.count {
+                    (name, text, relevant) = ("App\(app)DashboardView.swift", dashboardView(app, models, &generator), true)
                 } else if roll < 40 {
                     // A model extended in many files, some of them long.
                     (name, text, relevant) = ("\(model)+Part\(index).swift", modelExtension(model, &generator), true)
@@ -136,6 +138,46 @@ public enum SyntheticCorpus {
                 }
 
             """ + viewMembers(lines: 200 + generator.next(upTo: 2_500), &generator) + "}\n"
+    }
+
+    /// The file an editor keeps open: a view of 1,000 to 3,000 lines whose dozens of helper
+    /// methods each fetch with a predicate (real apps' dashboards and sync services look so).
+    static func dashboardView(_ app: Int, _ models: [String], _ generator: inout SeededRandom) -> String {
+        let lines = 1_000 + generator.next(upTo: 2_000)
+        let count = 24 + generator.next(upTo: 25)
+        var text = """
+            import SwiftData
+            import SwiftUI
+
+            struct App\(app)DashboardView: View {
+                let context: ModelContext
+                @State private var search = ""
+
+                var body: some View {
+                    Text("Dashboard")
+                }
+
+            """
+        for section in 0..<count {
+            let model = models[generator.next(upTo: models.count)]
+            let predicates = [
+                "#Predicate<\(model)> { $0.title.localizedStandardContains(search) }",
+                "#Predicate<\(model)> { $0.score > minimum && !$0.isArchived }",
+                "#Predicate<\(model)> { $0.notes?.isEmpty == false }",
+                "#Predicate<\(model)> { $0.title.hasPrefix(search) }",
+                "#Predicate<\(model)> { $0.rating >= 4.5 && $0.kind == published }",
+                "#Predicate<\(model)> { $0.createdAt > start && $0.score < minimum }",
+            ]
+            text += """
+                    private func section\(section)(minimum: Int, start: Date) throws -> [\(model)] {
+                        let published = \(model)Kind.published
+                        let descriptor = FetchDescriptor<\(model)>(predicate: \(predicates[generator.next(upTo: predicates.count)]))
+                        return try context.fetch(descriptor)
+                    }
+
+                """ + viewMembers(lines: lines / count, &generator)
+        }
+        return text + "}\n"
     }
 
     static func largeView(_ index: Int, _ models: [String], _ generator: inout SeededRandom) -> String {

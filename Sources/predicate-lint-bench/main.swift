@@ -152,9 +152,9 @@ final class ManagedAtomicCounter: @unchecked Sendable {
 /// macOS), and then edit to diagnostics: `edits` changes of the
 /// document, each sent once the last one's diagnostics arrived, alternately adding and removing
 /// a line with a finding (the server publishes only diagnostics that changed), the median and
-/// the 95th percentile.
+/// the 95th percentile, and the server's processor time per edit (nil without `/proc`).
 func languageServer(root: String, file: String, edits: Int = 40)
-    -> (firstDiagnostics: Double, peakMB: Double?, editP50: Double, editP95: Double) {
+    -> (firstDiagnostics: Double, peakMB: Double?, editP50: Double, editP95: Double, editCPU: Double?) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: tool)
     process.arguments = ["lsp"]
@@ -162,7 +162,7 @@ func languageServer(root: String, file: String, edits: Int = 40)
     process.standardInput = input
     process.standardOutput = output
     process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-    guard (try? process.run()) != nil else { return (0, 0, 0, 0) }
+    guard (try? process.run()) != nil else { return (0, 0, 0, 0, nil) }
     func send(_ json: String) {
         input.fileHandleForWriting.write(Data("Content-Length: \(json.utf8.count)\r\n\r\n\(json)".utf8))
     }
@@ -204,6 +204,7 @@ func languageServer(root: String, file: String, edits: Int = 40)
     let peakKB = status?.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
         .flatMap { Double($0.split(separator: " ").dropFirst().first ?? "") }
     var latencies: [Double] = []
+    let ticksBeforeEdits = cpuTicks()
     let finding = "\nlet benchmarkEdit = #Predicate<String> { $0.hasPrefix(\"a\") }\n"
     for version in 2..<(2 + edits) {
         let edited = version % 2 == 0 ? text + finding : text
@@ -213,6 +214,14 @@ func languageServer(root: String, file: String, edits: Int = 40)
         latencies.append(now() - sent)
     }
     latencies.sort()
+    let ticksAfterEdits = cpuTicks()
+    #if os(Linux)
+    let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+    #else
+    let ticksPerSecond = 100.0
+    #endif
+    let editCPU = ticksBeforeEdits < 0 || ticksAfterEdits < 0 ? nil
+        : Double(ticksAfterEdits - ticksBeforeEdits) / ticksPerSecond / Double(edits)
     send(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#)
     send(#"{"jsonrpc":"2.0","method":"exit"}"#)
     try? input.fileHandleForWriting.close()
@@ -220,7 +229,7 @@ func languageServer(root: String, file: String, edits: Int = 40)
     func percentile(_ fraction: Double) -> Double {
         latencies.isEmpty ? 0 : latencies[min(latencies.count - 1, Int((Double(latencies.count) * fraction).rounded(.up)) - 1)]
     }
-    return (first, peakKB.map { $0 / 1024 }, percentile(0.5), percentile(0.95))
+    return (first, peakKB.map { $0 / 1024 }, percentile(0.5), percentile(0.95), editCPU)
 }
 
 /// The file an edit touches: the first one holding a predicate.
@@ -228,6 +237,19 @@ func predicateFile(_ files: [String]) -> String {
     files.first { path in
         (try? String(contentsOfFile: path, encoding: .utf8)).map { $0.contains("#Predicate") || $0.contains("@Query(") } ?? false
     } ?? files[0]
+}
+
+/// The file the language server's edits touch: the one an editor would have open, the file
+/// with the most predicates (the largest of those), as real apps' dashboards and sync services.
+func editorFile(_ files: [String]) -> (path: String, lines: Int, predicates: Int) {
+    var best = (path: predicateFile(files), lines: 0, predicates: 0)
+    for path in files {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+        let predicates = text.components(separatedBy: "#Predicate").count - 1
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+        if (predicates, lines) > (best.predicates, best.lines) { best = (path, lines, predicates) }
+    }
+    return best
 }
 
 /// Measures one corpus, prints its line and adds its row to `rows`.
@@ -285,19 +307,22 @@ func predicateFile(_ files: [String]) -> String {
     let oneFile = afterChanging("one file", lint: String(edited.dropFirst(root.count + 1)))
     try? original.write(to: URL(fileURLWithPath: edited))
     let startUp = best { _ = runTool(["version"]) }
-    let server = languageServer(root: root, file: edited)
+    let editor = editorFile(files)
+    let server = languageServer(root: root, file: editor.path)
 
     let serverMemory = server.peakMB.map { String(format: "%7.1f", $0) } ?? "    n/a"
     print(label.padding(toLength: 10, withPad: " ", startingAt: 0) + String(format: "%6d %5.1f  %5.2fs  %5.2fs  %5.2fs  %5.2fs  %5.2fs  %6.0f ms  %5.0f ms  %7.1f  %6.2fs  ",
                  files.count, Double(bytes) / 1e6, read, parse, cold, warm, edit, oneFile * 1000, startUp * 1000,
                  peak, server.firstDiagnostics)
           + serverMemory + String(format: "  %5.0f ms  %5.0f ms  %10.3f  %9.2f  %6.0f ms",
-                                  server.editP50 * 1000, server.editP95 * 1000, cold / parse, warm / read, digest * 1000))
+                                  server.editP50 * 1000, server.editP95 * 1000, cold / parse, warm / read, digest * 1000)
+          + (server.editCPU.map { String(format: "  %6.1f ms", $0 * 1000) } ?? "     n/a"))
     if let note { print("          (\(note))") }
+    print("          (language server edits: \(editor.path.dropFirst(root.count + 1)), \(editor.lines) lines, \(editor.predicates) predicates)")
     rows.append(BenchmarkRow(corpus: label, files: files.count, megabytes: Double(bytes) / 1e6, readFloor: read, parseFloor: parse,
                              cold: cold, warm: warm, edit: edit, oneFile: oneFile, startUp: startUp, peakMB: peak,
                              serverFirstDiagnostics: server.firstDiagnostics, serverMB: server.peakMB,
-                             serverEditP50: server.editP50, serverEditP95: server.editP95, digest: digest))
+                             serverEditP50: server.editP50, serverEditP95: server.editP95, serverEditCPU: server.editCPU, digest: digest))
     return cold
 }
 
@@ -325,7 +350,7 @@ func settle() {
 }
 
 print("predicate-lint-bench on \(ProcessInfo.processInfo.activeProcessorCount) cores, best of \(repetitions)")
-print("corpus     files    MB   read    parse   cold    warm    edit    one-file  start-up  peak MB  lsp 1st  lsp MB  edit p50  edit p95  cold/parse  warm/read  digest")
+print("corpus     files    MB   read    parse   cold    warm    edit    one-file  start-up  peak MB  lsp 1st  lsp MB  edit p50  edit p95  cold/parse  warm/read  digest   lsp cpu/edit")
 var coldTimes: [Int: Double] = [:]
 for size in sizes {
     let root = keep ? NSTemporaryDirectory() + "predicate-lint-bench-\(size)-\(getpid())" : scratch("\(size)")

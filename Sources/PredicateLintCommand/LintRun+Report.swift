@@ -53,7 +53,8 @@ extension LintRun {
         output.standardError = outcome.problems.map { $0.description + "\n" }.joined()
         if !options.quiet {
             output.standardError += outcome.notes
-                + Self.total(findings: outcome.findings, files: outcome.filesChecked, unchecked: outcome.uncheckedInputs,
+                // A file both unreadable and under a broken configuration is subtracted twice.
+                + Self.total(findings: outcome.findings, files: max(0, outcome.filesChecked), unchecked: outcome.uncheckedInputs,
                              otherErrors: outcome.problems.count - outcome.uncheckedInputs + outcome.filesUnderBrokenConfigurations)
         }
         if !outcome.problems.isEmpty {

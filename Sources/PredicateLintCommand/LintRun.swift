@@ -125,7 +125,8 @@ struct LintRun {
         outcome.problems += configurationProblems
         // The files a broken configuration governs are read but not checked: asked only when
         // one is broken, once per folder.
-        let ungoverned = configurationProblems.isEmpty ? 0 : workspace.filesUnderBrokenConfigurations(discovery.files)
+        let ungoverned = configurationProblems.isEmpty ? 0
+            : workspace.filesUnderBrokenConfigurations(discovery.files + (options.stdin ? [stdinPath] : []))
         if let startFailure, !outcome.problems.contains(where: { $0.path == startFailure.path }) {
             outcome.problems.append(InputProblem(path: startFailure.path, line: startFailure.line, message: startFailure.message
                 + " (it governs the folder the run started in: its run-wide settings, such as `strict` and `baseline`, were not applied)"))

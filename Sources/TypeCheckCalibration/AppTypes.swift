@@ -23,11 +23,10 @@ public struct AppTypes: Sendable {
     /// By type name (qualified for the app's types, as written for another module's), then name.
     public private(set) var staticProperties: [String: [String: WrittenType]] = [:]
 
-    /// The declarations of one file, from its `DeclarationSkeleton` where it has one (type
-    /// bodies, cases and properties are kept; function bodies are not needed).
-    public static func declarations(in text: String) -> FileTypes {
-        // Parsed as the linter parses: a text it would refuse declares nothing.
-        let file = SourceFile(path: "", text: DeclarationSkeleton(text: text)?.text ?? text)
+    /// The declarations of one file, read from its tree or its `DeclarationSkeleton`'s (type
+    /// bodies, cases and properties are kept there; function bodies are not needed). A file
+    /// the linter would refuse declares nothing.
+    public static func declarations(in file: SourceFile) -> FileTypes {
         guard file.isCheckable else { return FileTypes() }
         let collector = Collector(viewMode: .sourceAccurate)
         collector.walk(file.tree)

@@ -29,13 +29,28 @@ public struct Calibration: Sendable {
     /// A file of an app: its path in the app's folder, and its text.
     public typealias AppFile = (path: String, text: String)
 
+    /// What a file's declarations are read from: its `DeclarationSkeleton` where it has one
+    /// that parses (the same declarations), else the whole text, as `FileDeclarations(path:text:)`
+    /// reads them.
+    static func declarationTree(_ file: AppFile) -> SourceFile {
+        if let skeleton = DeclarationSkeleton(text: file.text).map({ SourceFile(path: file.path, text: $0.text) }), skeleton.isCheckable {
+            return skeleton
+        }
+        return SourceFile(path: file.path, text: file.text)
+    }
+
     /// Every predicate of one app, given as its projects' files: measured, or skipped with the
     /// reason. A predicate is read against its own project's models, as the linter reads it, or
     /// the whole app's where its project does not declare its input (a shared package's models).
     /// `dryRun` builds the stand-ins and compiles none.
     public func measure(app: String, projects: [[AppFile]], dryRun: Bool = false) throws -> (rows: [CalibrationRow], skipped: [SkippedPredicate]) {
-        let declarations = projects.map { $0.map { FileDeclarations(path: $0.path, text: $0.text) } }
-        let typeDeclarations = projects.map { $0.map { AppTypes.declarations(in: $0.text) } }
+        // One parse of each file's skeleton serves both the model index and `AppTypes`.
+        let declared = projects.map { $0.map { appFile in
+            let tree = Self.declarationTree(appFile)
+            return (models: FileDeclarations(file: tree), types: AppTypes.declarations(in: tree))
+        } }
+        let declarations = declared.map { $0.map(\.models) }
+        let typeDeclarations = declared.map { $0.map(\.types) }
         let whole = (models: ModelIndex(declarations.flatMap { $0 }), types: AppTypes(typeDeclarations.flatMap { $0 }))
         var rows: [CalibrationRow] = []
         var skipped: [SkippedPredicate] = []
@@ -43,10 +58,12 @@ public struct Calibration: Sendable {
             let own = (models: ModelIndex(declarations[number]), types: AppTypes(typeDeclarations[number]))
             for appFile in project where appFile.text.contains("#Predicate") {
                 let file = SourceFile(path: appFile.path, text: appFile.text)
-                let wholeContexts = Self.contexts(in: file, models: whole.models)
+                // Against the whole app only where the project does not declare the input.
+                var wholeContexts: [RuleContext]?
                 for (index, context) in Self.contexts(in: file, models: own.models).enumerated() {
                     let ownRoot: Bool = if case .model = context.root { true } else { false }
-                    let (context, types) = ownRoot ? (context, own.types) : (wholeContexts[index], whole.types)
+                    if !ownRoot, wholeContexts == nil { wholeContexts = Self.contexts(in: file, models: whole.models) }
+                    let (context, types) = ownRoot ? (context, own.types) : (wholeContexts![index], whole.types)
                     let place = "\(file.path):\(file.location(of: context.site.macro.positionAfterSkippingLeadingTrivia).line)"
                     switch StandIn.make(context, types: types) {
                     case .failure(let skip):

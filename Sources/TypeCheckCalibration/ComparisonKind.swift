@@ -109,16 +109,19 @@ public enum SyntheticModels {
     /// A stand-in file that type-checks `#Predicate<Row> { r in body }`, with the captured
     /// values `k0…` (`Int`) and `q0…` (`String`) the kinds name.
     public static func standIn(body: String, count: Int) -> String {
-        let parameters = (0..<count).map { "k\($0): Int" } + (0..<count).map { "q\($0): String" }
-        return StandInPrelude.calibration + standIn
-            + "\nenum __Measured {\n    static func predicate(\(parameters.joined(separator: ", "))) {\n"
+        StandInPrelude.calibration + standIn
+            + "\nenum __Measured {\n    static func predicate(\(parameters(count))) {\n"
             + "        let _ = #Predicate<Row> { r in \(body) }\n    }\n}\n"
     }
 
     /// The same predicate as an app would write it, for the linter.
     public static func linted(body: String, count: Int) -> String {
-        let parameters = (0..<count).map { "k\($0): Int" } + (0..<count).map { "q\($0): String" }
-        return "func measured(\(parameters.joined(separator: ", "))) {\n    _ = #Predicate<Row> { r in \(body) }\n}\n"
+        "func measured(\(parameters(count))) {\n    _ = #Predicate<Row> { r in \(body) }\n}\n"
+    }
+
+    /// The captured values `k0…` (`Int`) and `q0…` (`String`) the kinds' templates name.
+    static func parameters(_ count: Int) -> String {
+        ((0..<count).map { "k\($0): Int" } + (0..<count).map { "q\($0): String" }).joined(separator: ", ")
     }
 }
 

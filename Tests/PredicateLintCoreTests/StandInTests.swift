@@ -73,7 +73,7 @@ import TypeCheckCalibration
     static func standIns() -> [Result<StandIn, StandIn.Skip>] {
         let files = [("Models.swift", models), ("Filters.swift", predicates)]
         let index = ModelIndex(files.map { FileDeclarations(path: $0.0, text: $0.1) })
-        let types = AppTypes(files.map { AppTypes.declarations(in: $0.1) })
+        let types = AppTypes(files.map { AppTypes.declarations(in: SourceFile(path: $0.0, text: $0.1)) })
         return Calibration.contexts(in: SourceFile(path: "Filters.swift", text: predicates), models: index)
             .map { StandIn.make($0, types: types) }
     }

@@ -33,7 +33,6 @@ public final class MCPServer: @unchecked Sendable {
     /// How long a tool call waits for roots the client has not sent yet.
     static let rootsWait: Duration = .seconds(2)
 
-    var workspace: Workspace { lock.withLock { currentWorkspace } }
     private let environment: CommandEnvironment
 
     /// `root`: the folder the tools may read, where relative `path`s start. By default the

@@ -24,17 +24,24 @@ struct TextPositions {
 
     /// UTF-8 offset → (line, UTF-16 character).
     func position(ofOffset offset: Int) -> (line: Int, character: Int) {
-        (max(0, (lineStarts.lastIndex { $0 <= offset }) ?? 0), columns(ofOffset: offset).utf16)
+        let (line, start, end) = lineAndColumn(ofOffset: offset)
+        return (line, text.utf16.distance(from: start, to: end))
     }
 
     /// UTF-8 offset → its 0-based column in UTF-16 code units (what JavaScript and LSP count)
     /// and in Unicode code points (what Python counts).
     func columns(ofOffset offset: Int) -> (utf16: Int, codePoints: Int) {
+        let (_, start, end) = lineAndColumn(ofOffset: offset)
+        return (text.utf16.distance(from: start, to: end), text.unicodeScalars.distance(from: start, to: end))
+    }
+
+    /// The 0-based line of a UTF-8 offset, and the text from that line's start to the offset.
+    private func lineAndColumn(ofOffset offset: Int) -> (line: Int, start: String.Index, end: String.Index) {
         let line = max(0, (lineStarts.lastIndex { $0 <= offset }) ?? 0)
         let utf8 = text.utf8
         let start = utf8.index(utf8.startIndex, offsetBy: lineStarts[line], limitedBy: utf8.endIndex) ?? utf8.endIndex
         let end = utf8.index(utf8.startIndex, offsetBy: min(offset, utf8.count), limitedBy: utf8.endIndex) ?? utf8.endIndex
-        return (text.utf16.distance(from: start, to: end), text.unicodeScalars.distance(from: start, to: end))
+        return (line, start, end)
     }
 
     /// (line, UTF-16 character) → UTF-8 offset, clamped to the text: a position before the

@@ -34,7 +34,7 @@ extension Workspace {
     public func filesUnderBrokenConfigurations(_ files: [String]) -> Int {
         var brokenFolders: [String: Bool] = [:]
         return files.filter { file in
-            let folder = (file as NSString).deletingLastPathComponent
+            let folder = Paths.folder(of: file)
             if let broken = brokenFolders[folder] { return broken }
             let broken = if case .failure = configurations.configuration(for: file) { true } else { false }
             brokenFolders[folder] = broken

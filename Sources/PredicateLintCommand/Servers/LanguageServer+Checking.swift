@@ -20,8 +20,9 @@ extension LanguageServer {
                 changedWhileLinting.insert(uri)
                 return
             }
+            let previousParse = reusableParses[uri]
             workers.submit(uri, bytes: document.text.utf8.count) { [self] in
-                lint(uri, document, workspace)
+                lint(uri, document, workspace, reusing: previousParse)
                 state.async { [self] in
                     linting.remove(uri)
                     if changedWhileLinting.remove(uri) != nil { scheduleLint(uri, delay: .milliseconds(0)) }
@@ -34,8 +35,8 @@ extension LanguageServer {
 
     /// On a worker: one parse serves the document's declarations, its lint and its diagnostics.
     /// `workspace`: the snapshot when the check was scheduled; the check itself uses the one
-    /// its declarations were swapped into.
-    func lint(_ uri: String, _ document: Document, _ workspace: Workspace) {
+    /// its declarations were swapped into. `previousParse`: the document's last parse, reused.
+    func lint(_ uri: String, _ document: Document, _ workspace: Workspace, reusing previousParse: ReusableParse?) {
         let path = Self.path(of: uri)
         if let reloaded = workspace.reloadedIfChanged() { state.sync { swapIn(reloaded, except: uri) } }
         if Self.isConfiguration(path) {
@@ -45,8 +46,13 @@ extension LanguageServer {
         // Parsed as the command line parses a file it lints: its outline, every body that
         // cannot hold a predicate blanked in place (the same findings and declarations, for a
         // fraction of the parsing on a large view; most of an edit's time was this parse).
+        // Only the part of the outline an edit touched is parsed again.
         let digest = SHA256.digest(document.text)
-        let file = ParsedForLint(path: path, text: document.text, digest: digest).source
+        let (parsed, reusable) = ParsedForLint.parsing(path: path, text: document.text, digest: digest, reusing: previousParse)
+        let file = parsed.source
+        state.async { [self] in
+            if documents[uri] != nil { reusableParses[uri] = reusable }
+        }
         let declarations = FileDeclarations(file: file)
         let contribution = ProjectModels.Contribution(contentDigest: digest, declarations: declarations)
         // The document's configuration, target and linter are found once, here on the worker,

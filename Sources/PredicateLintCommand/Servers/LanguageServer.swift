@@ -43,6 +43,8 @@ public final class LanguageServer: @unchecked Sendable {
     var announcedFailures: Set<String> = []
     /// The diagnostics last sent for each document.
     var published: [String: JSON] = [:]
+    /// Each open document's last parse, which its next check reuses.
+    var reusableParses: [String: ReusableParse] = [:]
     /// Whether the client lets us ask to be told about files changed on disk.
     private var canWatchFiles = false
 
@@ -139,6 +141,7 @@ public final class LanguageServer: @unchecked Sendable {
             pendingLints.removeValue(forKey: uri)?.cancel()
             changedWhileLinting.remove(uri)
             published[uri] = nil
+            reusableParses[uri] = nil
             connection.notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
             // The file on disk counts for the models again.
             filesChangedOnDisk([uri])

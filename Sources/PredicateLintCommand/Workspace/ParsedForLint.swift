@@ -15,9 +15,23 @@ public struct ParsedForLint: Sendable {
     }
 
     init(path: String, text: String, digest: ContentDigest) {
-        let outline = ParseGuard.refusal(for: text) == nil ? PredicateOutline(text: text) : nil
+        let outline = Self.outline(of: text)
         self.init(source: SourceFile(path: path, text: outline?.text ?? text, outlining: outline == nil ? nil : text),
                   original: outline == nil ? nil : text, digest: digest)
+    }
+
+    /// The same for an editor's document: the parse of its previous version reused, and this
+    /// one's kept for the next.
+    static func parsing(path: String, text: String, digest: ContentDigest, reusing previous: ReusableParse?)
+        -> (parsed: ParsedForLint, reusable: ReusableParse?) {
+        let outline = outline(of: text)
+        let (source, reusable) = SourceFile.parsing(path: path, text: outline?.text ?? text, outlining: outline == nil ? nil : text,
+                                                    reusing: previous)
+        return (ParsedForLint(source: source, original: outline == nil ? nil : text, digest: digest), reusable)
+    }
+
+    private static func outline(of text: String) -> PredicateOutline? {
+        ParseGuard.refusal(for: text) == nil ? PredicateOutline(text: text) : nil
     }
 }
 

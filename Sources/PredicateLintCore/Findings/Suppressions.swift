@@ -35,6 +35,9 @@ public struct Suppressions: Sendable {
     private var regions: [Region] = []
 
     public init(file: SourceFile) {
+        // Every command holds the prefix: a file without it (most) is not walked token by token.
+        var text = file.text
+        guard text.withUTF8({ ByteSearch.contains(Self.prefix, in: $0) }) else { return }
         var open: [String: (line: Int, command: Int)] = [:]  // rule (or "all") → where it was disabled
         let lastLine = file.location(of: file.tree.endPosition).line
         for comment in Self.comments(in: file) {

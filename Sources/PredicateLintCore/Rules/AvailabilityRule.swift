@@ -72,6 +72,13 @@ public struct AvailabilityRule: PredicateRule {
                 }
             }
             """),
+            Example("""
+            func yearExpression() {
+                guard #available(iOS 18, macOS 15, *) else { return }
+                let year = #Expression<Movie, Int> { $0.year }
+                _ = year
+            }
+            """),
         ])
 
     public init() {}

@@ -9,6 +9,13 @@ public final class FileFacts: @unchecked Sendable {
     private let lock = NSLock()
     private var guardStatements: [GuardStmtSyntax]?
     private var fileLevel: [String: NameBinding]?
+    private var memberLevel: [SyntaxIdentifier: [String: NameBinding]] = [:]
+    private var bindings: [NameAt: NameBinding?] = [:]
+
+    private struct NameAt: Hashable {
+        let name: String
+        let node: SyntaxIdentifier
+    }
     private var textFields: Set<String>?
     private var types: [String: [String]]?
     private let unoutlinedText: String?
@@ -45,6 +52,29 @@ public final class FileFacts: @unchecked Sendable {
         remembered(\.fileLevel) { LexicalLookup.fileLevelBindings(in: $0) }
     }
 
+    /// What `name` refers to where `node` uses it (`LexicalLookup.binding`), worked out by
+    /// `lookUp` the first time it is asked.
+    func binding(of name: String, from node: Syntax, _ lookUp: () -> NameBinding?) -> NameBinding? {
+        let key = NameAt(name: name, node: node.id)
+        if let known = lock.withLock({ bindings[key] }) { return known }
+        // Looked up outside the lock: the lookup asks this object for members and file-level names.
+        let found = lookUp()
+        lock.withLock { bindings[key] = found }
+        return found
+    }
+
+    /// What each variable name declared among `members` (a type's body in this file) refers
+    /// to: a view of hundreds of members is indexed once, not scanned for every name of every
+    /// predicate inside it.
+    public func memberBindings(of members: MemberBlockItemListSyntax) -> [String: NameBinding] {
+        lock.withLock {
+            if let known = memberLevel[members.id] { return known }
+            let found = LexicalLookup.memberBindings(in: members)
+            memberLevel[members.id] = found
+            return found
+        }
+    }
+
     /// The structs, enums, classes and actors the file declares, at any depth, by name, each
     /// with what its declaration and this file's extensions of it adopt, as written
     /// (`["View"]`, `["Codable", "Identifiable"]`).
@@ -52,11 +82,11 @@ public final class FileFacts: @unchecked Sendable {
         remembered(\.types) { TypeCollector.found(in: $0) }
     }
 
-    private final class TypeCollector: SyntaxVisitor {
+    private final class TypeCollector: AnchoredVisitor {
         var declared: [String: [String]] = [:]
         var extended: [String: [String]] = [:]
         static func found(in tree: SourceFileSyntax) -> [String: [String]] {
-            let collector = TypeCollector(viewMode: .sourceAccurate)
+            let collector = TypeCollector(anchors: ["struct", "enum", "class", "actor", "extension"], in: tree)
             collector.walk(tree)
             return collector.declared.merging(collector.extended.filter { collector.declared[$0.key] != nil }) { $0 + $1 }
         }
@@ -109,12 +139,12 @@ public final class FileFacts: @unchecked Sendable {
         }
     }
 
-    private final class TextFieldCollector: SyntaxVisitor {
+    private final class TextFieldCollector: AnchoredVisitor {
         static let editors = Set(FileFacts.textEditorNames)
         var found: Set<String> = []
 
         static func found(in tree: SourceFileSyntax) -> Set<String> {
-            let collector = TextFieldCollector(viewMode: .sourceAccurate)
+            let collector = TextFieldCollector(anchors: FileFacts.textEditorNames, in: tree)
             collector.walk(tree)
             return collector.found
         }
@@ -136,11 +166,11 @@ public final class FileFacts: @unchecked Sendable {
         }
     }
 
-    private final class GuardCollector: SyntaxVisitor {
+    private final class GuardCollector: AnchoredVisitor {
         var found: [GuardStmtSyntax] = []
 
         static func found(in tree: SourceFileSyntax) -> [GuardStmtSyntax] {
-            let collector = GuardCollector(viewMode: .sourceAccurate)
+            let collector = GuardCollector(anchors: ["#available", "#unavailable"], in: tree)
             collector.walk(tree)
             return collector.found
         }

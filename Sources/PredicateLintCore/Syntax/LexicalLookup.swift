@@ -18,9 +18,16 @@ public enum LexicalLookup {
     /// The nearest declaration of `name` visible from `node`, or nil when it is declared
     /// somewhere this file-local search cannot see (another file, a module, a superclass).
     /// `fileScope`: the file's declarations indexed once, so that a file of thousands of
-    /// top-level statements is not scanned once per name looked up.
+    /// top-level statements (or a view of hundreds of members) is not scanned once per name
+    /// looked up, and the answers kept, since several rules ask about each name of a predicate.
     public static func binding(of name: String, from node: some SyntaxProtocol, fileScope: FileFacts? = nil) -> NameBinding? {
-        var child = Syntax(node)
+        guard let fileScope else { return lookUp(name, from: Syntax(node), fileScope: nil) }
+        // Rules ask about the same references: each is looked up once per file.
+        return fileScope.binding(of: name, from: Syntax(node)) { lookUp(name, from: Syntax(node), fileScope: fileScope) }
+    }
+
+    private static func lookUp(_ name: String, from node: Syntax, fileScope: FileFacts?) -> NameBinding? {
+        var child = node
         while let scope = child.parent {
             defer { child = scope }
             if let closure = scope.as(ClosureExprSyntax.self) {
@@ -46,8 +53,12 @@ public enum LexicalLookup {
                 }
             }
             if let members = scope.as(MemberBlockItemListSyntax.self) {
-                for member in members {
-                    if let binding = variableBinding(named: name, in: Syntax(member.decl)) { return binding }
+                if let fileScope {
+                    if let binding = fileScope.memberBindings(of: members)[name] { return binding }
+                } else {
+                    for member in members {
+                        if let binding = variableBinding(named: name, in: Syntax(member.decl)) { return binding }
+                    }
                 }
             }
             if let conditions = conditionsScoping(child, in: scope) {
@@ -67,6 +78,21 @@ public enum LexicalLookup {
         if let initializer = scope.as(InitializerDeclSyntax.self) { return initializer.signature.parameterClause.parameters }
         if let subscriptDecl = scope.as(SubscriptDeclSyntax.self) { return subscriptDecl.parameterClause.parameters }
         return nil
+    }
+
+    /// What each name declared as a variable among `members` refers to (the first declaration
+    /// of it, as the member-by-member search finds).
+    static func memberBindings(in members: MemberBlockItemListSyntax) -> [String: NameBinding] {
+        var bindings: [String: NameBinding] = [:]
+        for member in members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings {
+                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, bindings[name] == nil {
+                    bindings[name] = .variable(binding)
+                }
+            }
+        }
+        return bindings
     }
 
     /// What each name declared at file level refers to (the first declaration of it).

@@ -3,7 +3,7 @@ import SwiftSyntax
 /// Finds every predicate in a file and works out its input types from the code around it.
 public enum PredicateSiteFinder {
     public static func sites(in tree: SourceFileSyntax) -> [PredicateSite] {
-        let collector = MacroCollector(viewMode: .sourceAccurate)
+        let collector = MacroCollector(anchors: ["#"], in: tree)
         collector.walk(tree)
         return collector.macros.compactMap(site(for:))
     }
@@ -293,7 +293,7 @@ public enum PredicateSiteFinder {
     }
 }
 
-private final class MacroCollector: SyntaxVisitor {
+private final class MacroCollector: AnchoredVisitor {
     var macros: [MacroExpansionExprSyntax] = []
 
     override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {

@@ -10,7 +10,7 @@ import SwiftSyntax
 public enum QueryKeyPathFinder {
     /// A file's query key paths and fetch calls, found in one walk.
     public static func sites(in tree: SourceFileSyntax) -> (keyPaths: [QueryKeyPath], fetchCalls: [FetchCall]) {
-        let collector = QueryCollector(viewMode: .sourceAccurate)
+        let collector = QueryCollector(anchors: ["\\"] + FetchCall.Kind.names.sorted(), in: tree)
         collector.walk(tree)
         return (collector.keyPaths.compactMap(queryKeyPath(for:)), collector.calls.compactMap(fetchCall(for:)))
     }
@@ -180,7 +180,7 @@ struct MacroShape {
     }
 }
 
-private final class QueryCollector: SyntaxVisitor {
+private final class QueryCollector: AnchoredVisitor {
     var keyPaths: [KeyPathExprSyntax] = []
     var calls: [FunctionCallExprSyntax] = []
 

@@ -56,12 +56,16 @@ public struct SourceFile: Sendable {
     public let unoutlinedText: String?
 
     public init(path: String, text: String, outlining original: String? = nil) {
+        let refusal = ParseGuard.refusal(for: text)
+        // A refused text is not given to the parser at all.
+        self.init(path: path, text: text, outlining: original, refusal: refusal, parsed: Self.parse(refusal == nil ? text : ""))
+    }
+
+    /// `parsed`: the tree of `text` as the parser gave it (of "" where `refusal` is not nil).
+    init(path: String, text: String, outlining original: String?, refusal: ParseGuard.Refusal?, parsed: SourceFileSyntax) {
         self.path = path
         self.text = text
         unoutlinedText = original
-        let refusal = ParseGuard.refusal(for: text)
-        // A refused text is not given to the parser at all.
-        let parsed = Self.parse(refusal == nil ? text : "")
         var operators = OperatorTable.standardOperators
         // A malformed operator declaration must not stop the lint: ignore what cannot be added.
         operators.addSourceFile(parsed) { _ in }

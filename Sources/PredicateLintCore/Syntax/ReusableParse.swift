@@ -1,0 +1,67 @@
+import SwiftParser
+import SwiftSyntax
+
+/// A parse kept for the next version of the same text. An editor sends a large view again on
+/// every keystroke; SwiftParser can reuse every node of the previous tree that an edit cannot
+/// reach, so the next parse costs what the edit touched rather than the whole file (on a
+/// 2,800-line view, most of a server's time per edit was this parse).
+public struct ReusableParse: Sendable {
+    /// The text parsed: the outline, where the caller lints one.
+    fileprivate let text: String
+    /// The tree as the parser gave it (before operators are folded) and where it looked ahead.
+    fileprivate let result: IncrementalParseResult
+}
+
+extension SourceFile {
+    /// `text` parsed as `init(path:text:outlining:)` parses it, reusing `previous` (the parse of
+    /// an earlier version of the same document, if there is one), and the parse the next version
+    /// can reuse (none for a text `ParseGuard` refuses, which is not parsed at all).
+    /// The tree is the one a parse from scratch gives (`ReusableParseTests` holds it to that).
+    public static func parsing(path: String, text: String, outlining original: String? = nil,
+                               reusing previous: ReusableParse?) -> (file: SourceFile, reusable: ReusableParse?) {
+        if let refusal = ParseGuard.refusal(for: text) {
+            return (SourceFile(path: path, text: text, outlining: original, refusal: refusal, parsed: parse("")), nil)
+        }
+        let transition = previous.map { previous in
+            IncrementalParseTransition(previousIncrementalParseResult: previous.result,
+                                       edits: ConcurrentEdits(edit(from: previous.text, to: text)))
+        }
+        var source = text
+        func parsed(with transition: IncrementalParseTransition?) -> IncrementalParseResult {
+            source.withUTF8 { bytes in
+                Parser.parseIncrementally(source: bytes, maximumNestingLevel: ParseGuard.parserNestingLimit, parseTransition: transition)
+            }
+        }
+        var result = parsed(with: transition)
+        // Where the text has a syntax error, reusing nodes can recover from it differently
+        // from a parse from scratch (seen on real files: a `}` deleted, an emoji typed into a
+        // name): such a text is parsed afresh, so that its tree and findings are the command
+        // line's. Most edits of a view fall in bodies its outline blanks, which hold no errors.
+        if transition != nil && result.tree.hasError { result = parsed(with: nil) }
+        let file = SourceFile(path: path, text: text, outlining: original, refusal: nil, parsed: result.tree)
+        return (file, ReusableParse(text: text, result: result))
+    }
+
+    /// The one edit that turns `old` into `new`: the bytes between what they share at the start
+    /// and what they share at the end, widened to whole characters (an edit that starts or ends
+    /// inside a character's UTF-8 bytes would have the parser lex half of one).
+    static func edit(from old: String, to new: String) -> SourceEdit {
+        var old = old, new = new
+        return old.withUTF8 { old in
+            new.withUTF8 { new in
+                let shorter = min(old.count, new.count)
+                var start = 0
+                while start < shorter && old[start] == new[start] { start += 1 }
+                var shared = 0  // bytes shared at the end, not overlapping `start`
+                while shared < shorter - start && old[old.count - 1 - shared] == new[new.count - 1 - shared] { shared += 1 }
+                func isContinuation(_ byte: UInt8) -> Bool { byte & 0b1100_0000 == 0b1000_0000 }
+                while start > 0 && (start < old.count && isContinuation(old[start]) || start < new.count && isContinuation(new[start])) {
+                    start -= 1
+                }
+                while shared > 0 && isContinuation(new[new.count - shared]) { shared -= 1 }
+                let replaced = AbsolutePosition(utf8Offset: start)..<AbsolutePosition(utf8Offset: old.count - shared)
+                return SourceEdit(range: replaced, replacement: Array(new[start..<(new.count - shared)]))
+            }
+        }
+    }
+}

@@ -294,6 +294,23 @@ import PredicateLintCore
         #expect(Editor.codes(diagnostics) == ["computed-property"], "\(first)")
     }
 
+    /// A document in a small app of a large root is checked with its app's models, which are
+    /// indexed before the rest of the root's.
+    @Test func aSmallAppInALargeRootKnowsItsModelsFirst() throws {
+        var files = ["App/Package.swift": "let package = Package(name: \"App\")\n",
+                     "App/Sources/App/Song.swift": "@Model final class Song {\n var title = \"\"\n var loud: Bool { true }\n}\n"]
+        for index in 0..<600 { files["Other/View\(index).swift"] = "struct View\(index) { var x = \(index) }\n" + String(repeating: "// filler\n", count: 40) }
+        let tree = try TemporaryTree(files)
+        let editor = Editor()
+        try editor.initialize(tree.path())
+        let uri = Self.uri(tree.path("App/Sources/App/List.swift"))
+        try editor.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "version": 1,
+            "text": "let p = #Predicate<Song> { $0.loud }\n"]])
+        let first = try editor.next(within: 30) { $0["method"] as? String == "textDocument/publishDiagnostics" }
+        let diagnostics = (first["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
+        #expect(Editor.codes(diagnostics) == ["computed-property"], "\(first)")
+    }
+
     /// A client that cannot watch files (Neovim on Linux) still sees configuration and Xcode
     /// project changes: the server checks their stamps itself.
     @Test func changesOnDiskAreNoticedWithoutAWatcher() throws {

@@ -44,6 +44,24 @@ import PredicateLintCore
         #expect(expected.contains { $0.contains("iOS 17.4") } && expected.contains { $0.contains("iOS 18") })
     }
 
+    /// A server indexes the project of a document opened in a large root on its own first:
+    /// the models must be those the whole root's index gives that project.
+    @Test func aProjectIndexedOnItsOwnHasTheWholeIndexsModels() throws {
+        let tree = try TemporaryTree(Self.files.merging(["Repo/Sources/Repo/Local/Package.swift": "let package = Package(name: \"Local\")\n",
+                                                          "Repo/Sources/Repo/Local/Extra.swift": "extension Item { var cheap: Bool { price < 2 } }\n"]) { $1 })
+        let root = try Workspace(roots: [tree.path()])
+        let discovery = root.discoverFiles()
+        let whole = root.knowing(discovery, configurations: false).indexingModels(of: root.scan(discovery.files).files)
+        for path in [tree.path("Repo/Sources/Repo/Deep/List.swift"), tree.path("Repo/Apps/Shop/Sources/View.swift")] {
+            let first = try #require(root.indexingModels(ofProjectOf: path))
+            #expect(first.project == Project(folder: tree.path("Repo")))
+            #expect(first.workspace.models(for: path).digest == whole.models(for: path).digest)
+            #expect(first.workspace.models(for: path).contributions.count == 2, "the model and its extension")
+        }
+        // A file of the root's own project: that is the whole index's work.
+        #expect(root.indexingModels(ofProjectOf: tree.path("Loose/Notes/Note.swift")) == nil)
+    }
+
     @Test func aPhaseLeavesItsStartingSnapshotAsItWas() throws {
         let tree = try TemporaryTree(Self.files)
         let list = tree.path("Repo/Sources/Repo/Deep/List.swift")

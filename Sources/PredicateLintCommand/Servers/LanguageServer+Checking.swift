@@ -11,7 +11,7 @@ extension LanguageServer {
     /// being checked, one more check is noted for when that one ends (typing produces many
     /// changes; only the last needs checking).
     func scheduleLint(_ uri: String, delay: DispatchTimeInterval) {
-        guard documents[uri] != nil, phase == .running, modelsKnown else { return }
+        guard documents[uri] != nil, phase == .running, modelsKnown || isIndexedFirst(uri) else { return }
         pendingLints.removeValue(forKey: uri)?.cancel()
         let item = DispatchWorkItem { [self] in
             pendingLints[uri] = nil
@@ -31,6 +31,12 @@ extension LanguageServer {
         }
         pendingLints[uri] = item
         state.asyncAfter(deadline: .now() + delay, execute: item)
+    }
+
+    /// On `state`: whether the document's project was indexed ahead of the whole workspace.
+    func isIndexedFirst(_ uri: String) -> Bool {
+        guard !projectsIndexedFirst.isEmpty, let workspace else { return false }
+        return projectsIndexedFirst.contains(workspace.project(of: Self.path(of: uri)))
     }
 
     /// On a worker: one parse serves the document's declarations, its lint and its diagnostics.

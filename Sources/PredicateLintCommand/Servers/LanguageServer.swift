@@ -10,7 +10,8 @@ import SwiftSyntax
 ///
 /// Quiet when idle: a document is checked again only when its text, its configuration or its
 /// project's models change, and diagnostics are sent only when they differ from the last ones.
-/// Never clean by mistake: nothing is published until the workspace's models are known, and a
+/// Never clean by mistake: nothing is published until the document's project's models are known
+/// (a document opened while the workspace is being indexed has its project indexed first), and a
 /// broken configuration is shown on the files it governs and in a message.
 public final class LanguageServer: @unchecked Sendable {
     struct Document {
@@ -39,6 +40,9 @@ public final class LanguageServer: @unchecked Sendable {
     /// Whether the workspace's models are indexed: until then diagnostics would lack the model
     /// rules' findings, and look complete.
     var modelsKnown = false
+    /// Projects indexed on their own while the whole workspace is being indexed, for a
+    /// document opened in them: their documents are checked already (`indexProjectFirst`).
+    var projectsIndexedFirst: Set<Project> = []
     /// The broken configurations already announced with `window/showMessage`.
     var announcedFailures: Set<String> = []
     /// The diagnostics last sent for each document.
@@ -123,6 +127,7 @@ public final class LanguageServer: @unchecked Sendable {
             guard let document = params["textDocument"], let uri = document["uri"]?.string,
                   let text = document["text"]?.string else { return invalid(message.id, "didOpen needs textDocument.uri and text") }
             documents[uri] = Document(text: text, version: document["version"]?.integer ?? 0)
+            if !modelsKnown { indexProjectFirst(of: uri) }
             scheduleLint(uri, delay: .milliseconds(0))
         case "textDocument/didChange":
             guard let document = params["textDocument"], let uri = document["uri"]?.string, var current = documents[uri],
@@ -189,8 +194,24 @@ public final class LanguageServer: @unchecked Sendable {
             state.async { [self] in
                 self.workspace = indexed
                 modelsKnown = true
+                projectsIndexedFirst = []
                 for uri in documents.keys { scheduleLint(uri, delay: .milliseconds(0)) }
                 checkDiskLater()
+            }
+        }
+    }
+
+    /// On `state`, while the whole workspace is being indexed: the project of a document just
+    /// opened is indexed on its own first, so that a small app's file in a large root is
+    /// checked in the time its own files take (its models are the ones the whole index gives).
+    private func indexProjectFirst(of uri: String) {
+        guard let workspace, !projectsIndexedFirst.contains(workspace.project(of: Self.path(of: uri))) else { return }
+        workers.submit { [self] in
+            guard let (project, indexed) = workspace.indexingModels(ofProjectOf: Self.path(of: uri)) else { return }
+            state.async { [self] in
+                guard !modelsKnown, let current = self.workspace, projectsIndexedFirst.insert(project).inserted else { return }
+                self.workspace = current.withModels(of: project, from: indexed)
+                for open in documents.keys where current.project(of: Self.path(of: open)) == project { scheduleLint(open, delay: .milliseconds(0)) }
             }
         }
     }

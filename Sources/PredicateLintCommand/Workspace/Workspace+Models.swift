@@ -49,6 +49,25 @@ extension Workspace {
         return updated
     }
 
+    /// The project of `path` indexed on its own: discovered, scanned and its declarations read,
+    /// as the whole workspace's index would (a server's project models come from its own files
+    /// only, and every Swift file below its folder is its file). For a server that has a
+    /// document open in a small app of a large root. Nil where the project is a root or holds
+    /// one: then it is the whole index's work.
+    public func indexingModels(ofProjectOf path: String) -> (project: Project, workspace: Workspace)? {
+        let project = project(of: path)
+        guard !projects.roots.contains(where: { Paths.isWithin($0, folder: project.folder) }) else { return nil }
+        let discovery = FileDiscovery.swiftFiles(in: [project.folder], now: settings.now(), confinedTo: settings.confinement)
+        return (project, knowing(discovery, configurations: false).indexingModels(of: scan(discovery.files).files))
+    }
+
+    /// This workspace with `project`'s models as `indexed` has them.
+    public func withModels(of project: Project, from indexed: Workspace) -> Workspace {
+        var updated = self
+        updated.models[project] = indexed.models[project]
+        return updated
+    }
+
     /// This workspace with what one file declares replaced (an editor's buffer, or a file
     /// changed on disk; nil when it is gone), and the project whose models changed; nil when
     /// they did not.

@@ -277,38 +277,37 @@ import PredicateLintCore
         #expect(Editor.codes(try editor.diagnostics(for: uri, version: 1, codes: ["has-prefix"])) == ["has-prefix"])
     }
 
-    /// With a cold cache, the first diagnostics already hold the model rules' findings: the
-    /// server says nothing until the workspace's models are known.
-    @Test func theFirstDiagnosticsKnowTheModels() throws {
-        var files = ["Models/Song.swift": "@Model final class Song {\n var title = \"\"\n var loud: Bool { true }\n}\n"]
-        // Enough other files that indexing takes longer than checking one small document.
-        for index in 0..<400 { files["Views/View\(index).swift"] = "struct View\(index) { var x = \(index) }\n" + String(repeating: "// filler\n", count: 40) }
+    /// The codes of the first diagnostics published for `opened` (a file holding
+    /// `#Predicate<Song> { $0.loud }`), in a root of `files` plus `fillers` filler files in
+    /// `fillerFolder`: enough that indexing them takes longer than checking one small document.
+    func firstDiagnosticCodes(_ files: [String: String], fillers: Int, in fillerFolder: String, opening opened: String) throws -> [String] {
+        var files = files
+        for index in 0..<fillers {
+            files["\(fillerFolder)/View\(index).swift"] = "struct View\(index) { var x = \(index) }\n" + String(repeating: "// filler\n", count: 40)
+        }
         let tree = try TemporaryTree(files)
         let editor = Editor()
         try editor.initialize(tree.path())
-        let uri = Self.uri(tree.path("Views/List.swift"))
-        try editor.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "version": 1,
+        try editor.notify("textDocument/didOpen", ["textDocument": ["uri": Self.uri(tree.path(opened)), "version": 1,
             "text": "let p = #Predicate<Song> { $0.loud }\n"]])
         let first = try editor.next(within: 30) { $0["method"] as? String == "textDocument/publishDiagnostics" }
-        let diagnostics = (first["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
-        #expect(Editor.codes(diagnostics) == ["computed-property"], "\(first)")
+        return Editor.codes((first["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? [])
+    }
+
+    static let song = "@Model final class Song {\n var title = \"\"\n var loud: Bool { true }\n}\n"
+
+    /// With a cold cache, the first diagnostics already hold the model rules' findings: the
+    /// server says nothing until the workspace's models are known.
+    @Test func theFirstDiagnosticsKnowTheModels() throws {
+        #expect(try firstDiagnosticCodes(["Models/Song.swift": Self.song], fillers: 400, in: "Views", opening: "Views/List.swift")
+            == ["computed-property"])
     }
 
     /// A document in a small app of a large root is checked with its app's models, which are
     /// indexed before the rest of the root's.
     @Test func aSmallAppInALargeRootKnowsItsModelsFirst() throws {
-        var files = ["App/Package.swift": "let package = Package(name: \"App\")\n",
-                     "App/Sources/App/Song.swift": "@Model final class Song {\n var title = \"\"\n var loud: Bool { true }\n}\n"]
-        for index in 0..<600 { files["Other/View\(index).swift"] = "struct View\(index) { var x = \(index) }\n" + String(repeating: "// filler\n", count: 40) }
-        let tree = try TemporaryTree(files)
-        let editor = Editor()
-        try editor.initialize(tree.path())
-        let uri = Self.uri(tree.path("App/Sources/App/List.swift"))
-        try editor.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "version": 1,
-            "text": "let p = #Predicate<Song> { $0.loud }\n"]])
-        let first = try editor.next(within: 30) { $0["method"] as? String == "textDocument/publishDiagnostics" }
-        let diagnostics = (first["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
-        #expect(Editor.codes(diagnostics) == ["computed-property"], "\(first)")
+        let app = ["App/Package.swift": "let package = Package(name: \"App\")\n", "App/Sources/App/Song.swift": Self.song]
+        #expect(try firstDiagnosticCodes(app, fillers: 600, in: "Other", opening: "App/Sources/App/List.swift") == ["computed-property"])
     }
 
     /// A client that cannot watch files (Neovim on Linux) still sees configuration and Xcode

@@ -41,7 +41,8 @@ public final class LanguageServer: @unchecked Sendable {
     /// rules' findings, and look complete.
     var modelsKnown = false
     /// Projects indexed on their own while the whole workspace is being indexed, for a
-    /// document opened in them: their documents are checked already (`indexProjectFirst`).
+    /// document opened in them: their documents are checked without waiting for the rest
+    /// (`indexProjectFirst`).
     var projectsIndexedFirst: Set<Project> = []
     /// The broken configurations already announced with `window/showMessage`.
     var announcedFailures: Set<String> = []

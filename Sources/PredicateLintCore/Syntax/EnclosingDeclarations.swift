@@ -15,7 +15,14 @@ public enum EnclosingDeclarations {
         return names.reversed()
     }
 
+    /// The kinds of node that can declare a name or generic parameters.
+    private static let declarationKinds: Set<SyntaxKind> = [
+        .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl,
+        .functionDecl, .initializerDecl, .subscriptDecl,
+    ]
+
     private static func declaredName(_ node: Syntax) -> String? {
+        guard declarationKinds.contains(node.kind) else { return nil }
         if let declaration = node.as(ClassDeclSyntax.self) { return declaration.name.text }
         if let declaration = node.as(StructDeclSyntax.self) { return declaration.name.text }
         if let declaration = node.as(EnumDeclSyntax.self) { return declaration.name.text }
@@ -35,6 +42,8 @@ public enum EnclosingDeclarations {
         var current = node.parent
         while let scope = current {
             defer { current = scope.parent }
+            // Most ancestors are expressions and statements: told apart by kind, without a cast.
+            guard declarationKinds.contains(scope.kind) else { continue }
             if name == "Self" {
                 if let declaration = scope.as(ProtocolDeclSyntax.self) {
                     return [declaration.name.text] + (declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? [])

@@ -122,17 +122,60 @@ public enum ParseGuard {
             return count
         }
 
-        static let operatorBytes: Set<UInt8> = Set("+-*/=<>!&|^~%?:".utf8)
+        // Byte classes as switches, not sets: the guard reads every byte of every edit's text
+        // and outline, and hashing each byte was a measurable part of an edit in the editor.
+        static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
+
+        static func isOperatorByte(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "="),
+                 UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "!"), UInt8(ascii: "&"), UInt8(ascii: "|"),
+                 UInt8(ascii: "^"), UInt8(ascii: "~"), UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: ":"): true
+            default: false
+            }
+        }
+
         /// What leaves an operator unbound on its left, and on its right (Swift's rule for
         /// telling prefix, postfix and binary operators apart).
-        static let freeBefore: Set<UInt8> = Set(" \t\n\r([{,;:".utf8)
-        static let freeAfter: Set<UInt8> = Set(" \t\n\r)]},;:".utf8)
+        static func isFreeBefore(_ byte: UInt8) -> Bool {
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"),
+                 UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"): true
+            default: false
+            }
+        }
+
+        static func isFreeAfter(_ byte: UInt8) -> Bool {
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"),
+                 UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"): true
+            default: false
+            }
+        }
+
         /// Keywords after which an expression starts; other words are names (operands), as are
         /// `self`, `nil`, `true` and their kind.
-        static let keywordsBeforeExpressions: Set<String> = [
+        static let keywordsBeforeExpressions: [String] = [
             "return", "in", "case", "if", "guard", "where", "else", "throw", "try", "await", "while", "switch", "repeat",
             "do", "defer", "yield", "then", "is", "as", "let", "var", "for", "catch", "default", "some", "any", "inout",
         ]
+        /// The same, by length in bytes, compared without making a `String` of every word.
+        static let keywordsBeforeExpressionsByLength: [[[UInt8]]] = {
+            var byLength = [[[UInt8]]](repeating: [], count: (keywordsBeforeExpressions.map(\.utf8.count).max() ?? 0) + 1)
+            for keyword in keywordsBeforeExpressions { byLength[keyword.utf8.count].append(Array(keyword.utf8)) }
+            return byLength
+        }()
+
+        /// Whether `word` is `keyword`: lengths first, as most words differ there (comparing
+        /// with a `String`'s bytes took a hundred instructions a word).
+        static func spells(_ word: Slice<UnsafeBufferPointer<UInt8>>, _ keyword: StaticString) -> Bool {
+            word.count == keyword.utf8CodeUnitCount && keyword.withUTF8Buffer { word.elementsEqual($0) }
+        }
+
+        static func isKeywordBeforeExpression(_ word: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+            guard word.count < keywordsBeforeExpressionsByLength.count else { return false }
+            return keywordsBeforeExpressionsByLength[word.count].contains { $0.elementsEqual(word) }
+        }
 
         mutating func run() -> Refusal? {
             while index < bytes.count {
@@ -176,14 +219,15 @@ public enum ParseGuard {
             case 0x0A:
                 index += 1
                 // A new line starts a new statement unless one side says it goes on.
-                if !Self.operatorBytes.contains(previous), previous != UInt8(ascii: "."), previous != UInt8(ascii: ","),
+                if !Self.isOperatorByte(previous), previous != UInt8(ascii: "."), previous != UInt8(ascii: ","),
                    !continuesPreviousLine() {
                     chain[chain.count - 1] = 0
                     generics = 0
                 }
                 return nil
             case 0x20, 0x09, 0x0D:
-                index += 1
+                // A run at once: an outline's blanked bodies are long runs of spaces.
+                repeat { index += 1 } while index < bytes.count && Self.isSpace(bytes[index])
                 return nil
             case UInt8(ascii: "/") where byte(at: index + 1) == UInt8(ascii: "/"):
                 skipLineComment()
@@ -261,7 +305,7 @@ public enum ParseGuard {
                 previous = current
                 (afterOperand, afterListOpener) = (true, false)
                 return link()
-            case _ where Self.operatorBytes.contains(current):
+            case _ where Self.isOperatorByte(current):
                 // One operator, however many characters it has, unless a bare regex literal
                 // starts in it (`/"[(/`), whose quotes and brackets are its own.
                 let start = index
@@ -272,9 +316,9 @@ public enum ParseGuard {
                     (afterOperand, afterListOpener, afterOperatorDeclaration) = (false, true, false)
                     return link()
                 }
-                while index < bytes.count, bytes[index] != UInt8(ascii: ":"), Self.operatorBytes.contains(bytes[index]) { index += 1 }
-                let leftBound = start > 0 && !Self.freeBefore.contains(bytes[start - 1])
-                let rightBound = index < bytes.count && !Self.freeAfter.contains(bytes[index])
+                while index < bytes.count, bytes[index] != UInt8(ascii: ":"), Self.isOperatorByte(bytes[index]) { index += 1 }
+                let leftBound = start > 0 && !Self.isFreeBefore(bytes[start - 1])
+                let rightBound = index < bytes.count && !Self.isFreeAfter(bytes[index])
                 // Only the first `/` of an operator may open one, and not in `*/`.
                 if !leftBound, !afterOperatorDeclaration, let slash = bytes[start..<index].firstIndex(of: UInt8(ascii: "/")),
                    slash == start || bytes[slash - 1] != UInt8(ascii: "*"), rightBound || !afterOperand {
@@ -310,11 +354,11 @@ public enum ParseGuard {
                 previous = bytes[index - 1]
                 let word = bytes[start..<index]
                 // Keywords are short; a longer word is a name, read without making a String.
-                afterOperand = word.count > 7 || !Self.keywordsBeforeExpressions.contains(String(decoding: word, as: UTF8.self))
+                afterOperand = !Self.isKeywordBeforeExpression(word)
                 afterListOpener = false
-                afterOperatorDeclaration = word.elementsEqual("func".utf8) || word.elementsEqual("operator".utf8)
-                if word.elementsEqual("else".utf8) { return link() }
-                if word.elementsEqual("try".utf8) || word.elementsEqual("await".utf8) {
+                afterOperatorDeclaration = Self.spells(word, "func") || Self.spells(word, "operator")
+                if Self.spells(word, "else") { return link() }
+                if Self.spells(word, "try") || Self.spells(word, "await") {
                     // Each takes an operand, on this line or the next: a link, and the statement
                     // goes on.
                     previous = UInt8(ascii: "=")
@@ -368,10 +412,10 @@ public enum ParseGuard {
         /// Whether the next line starts with a `.`, an operator or `else`: the same statement.
         func continuesPreviousLine() -> Bool {
             var offset = index
-            while offset < bytes.count, [0x20, 0x09, 0x0D].contains(bytes[offset]) { offset += 1 }
+            while offset < bytes.count, Self.isSpace(bytes[offset]) { offset += 1 }
             let next = byte(at: offset)
-            if next == UInt8(ascii: "/") && [UInt8(ascii: "/"), UInt8(ascii: "*")].contains(byte(at: offset + 1)) { return false }
-            if next == UInt8(ascii: ".") || Self.operatorBytes.contains(next) { return true }
+            if next == UInt8(ascii: "/") && (byte(at: offset + 1) == UInt8(ascii: "/") || byte(at: offset + 1) == UInt8(ascii: "*")) { return false }
+            if next == UInt8(ascii: ".") || Self.isOperatorByte(next) { return true }
             return byte(at: offset) == UInt8(ascii: "e") && byte(at: offset + 1) == UInt8(ascii: "l")
                 && byte(at: offset + 2) == UInt8(ascii: "s") && byte(at: offset + 3) == UInt8(ascii: "e")
                 && !isIdentifierByte(byte(at: offset + 4))

@@ -21,7 +21,8 @@ public struct PredicateOutline: Sendable {
             var scanner = DeclarationSkeleton.Scanner(bytes: bytes)
             guard scanner.run() else { return nil }
             var blanked: [Range<Int>] = []
-            for body in scanner.emptiedBodies { Self.outline(body, in: &scanner, blanking: &blanked) }
+            let keptWords = KeptWords(in: bytes)
+            for body in scanner.emptiedBodies { Self.outline(body, in: &scanner, keptWords: keptWords, blanking: &blanked) }
             guard !blanked.isEmpty else { return nil }
             var outlined = Array(bytes)
             for body in blanked {
@@ -39,15 +40,14 @@ public struct PredicateOutline: Sendable {
     /// own closure, whose inner closures may lie far from `#Predicate`); otherwise kept, with
     /// the same decision taken for each body directly inside it, so that a long view whose
     /// one `Button` action builds a predicate keeps that action and blanks the rest.
-    static func outline(_ body: Range<Int>, in scanner: inout DeclarationSkeleton.Scanner, blanking blanked: inout [Range<Int>]) {
-        let bytes = scanner.bytes
-        let before = UnsafeBufferPointer(rebasing: bytes[lookBehindStart(before: body.lowerBound, in: bytes)..<body.lowerBound])
-        if mayMatter(before) { return }
-        guard mayMatter(UnsafeBufferPointer(rebasing: bytes[body])) else {
+    static func outline(_ body: Range<Int>, in scanner: inout DeclarationSkeleton.Scanner, keptWords: KeptWords,
+                        blanking blanked: inout [Range<Int>]) {
+        if keptWords.occur(in: lookBehindStart(before: body.lowerBound, in: scanner.bytes)..<body.lowerBound) { return }
+        guard keptWords.occur(in: body) else {
             blanked.append(body)
             return
         }
-        for inner in scanner.bodies(directlyIn: body) { outline(inner, in: &scanner, blanking: &blanked) }
+        for inner in scanner.bodies(directlyIn: body) { outline(inner, in: &scanner, keptWords: keptWords, blanking: &blanked) }
     }
 
     /// How many bytes before a body are read with it, at most.
@@ -74,7 +74,34 @@ public struct PredicateOutline: Sendable {
     static let keptFor = ["Predicate", "Expression", "Query", "#available", "#unavailable", "predicate-lint"]
         + QueryKeyPathFinder.anchorWords
 
-    static func mayMatter(_ body: UnsafeBufferPointer<UInt8>) -> Bool {
-        ByteSearch.containsAny(of: keptFor, in: body)
+    /// Where the kept words occur in the whole text, found once: bodies nest, and searching
+    /// each body's bytes again was a tenth of what an edit cost the language server.
+    struct KeptWords {
+        /// Each occurrence's bytes, ordered by where they start.
+        private let occurrences: [Range<Int>]
+
+        init(in bytes: UnsafeBufferPointer<UInt8>) {
+            var found: [Range<Int>] = []
+            for word in PredicateOutline.keptFor {
+                let length = word.utf8.count
+                ByteSearch.forEachOffset(of: word, in: bytes) { found.append($0..<($0 + length)) }
+            }
+            occurrences = found.sorted { $0.lowerBound < $1.lowerBound }
+        }
+
+        /// Whether a kept word lies wholly inside `range`.
+        func occur(in range: Range<Int>) -> Bool {
+            var low = 0, high = occurrences.count
+            while low < high {
+                let middle = (low + high) / 2
+                if occurrences[middle].lowerBound < range.lowerBound { low = middle + 1 } else { high = middle }
+            }
+            // Of the words that start in the range, only the last few can run past its end.
+            for occurrence in occurrences[low...] {
+                guard occurrence.lowerBound < range.upperBound else { return false }
+                if occurrence.upperBound <= range.upperBound { return true }
+            }
+            return false
+        }
     }
 }

@@ -101,6 +101,41 @@ import Testing
         #expect(reparsed.tree.debugDescription(includeTrivia: true) == scratch.tree.debugDescription(includeTrivia: true))
     }
 
+    /// A view whose predicate searches with text its field binds has its whole text parsed to
+    /// find the field, besides its outline. Typing in the view's body must not parse it whole
+    /// again: the next version's whole text reuses that parse, with a parse from scratch's findings.
+    @Test func theWholeTextsParseIsHandedToTheNextVersion() {
+        let first = """
+            import SwiftData
+            import SwiftUI
+            @Model final class Item { var name = "" }
+            struct ItemSearch: View {
+                @State private var draft = ""
+                var body: some View {
+                    TextField("Name", text: $draft)
+                }
+                func matching(_ draft: String) -> Predicate<Item> {
+                    #Predicate<Item> { $0.name.contains(draft) }
+                }
+            }
+            """
+        let second = first.replacingOccurrences(of: "TextField(\"Name\"", with: "Text(\"Find\")\n        TextField(\"Name\"")
+        let models = ModelIndex([FileDeclarations(path: "A.swift", text: first)])
+        func parsed(_ text: String, reusing previous: ReusableParse?) -> (SourceFile, ReusableParse?) {
+            SourceFile.parsing(path: "A.swift", text: PredicateOutline(text: text)?.text ?? text, outlining: text, reusing: previous)
+        }
+        let (firstFile, firstParse) = parsed(first, reusing: nil)
+        #expect(allRulesLinter.lint(firstFile, models: models).map(\.ruleID).contains("case-sensitive-contains"))
+        #expect(firstFile.unoutlined?.reusable?.text == first)
+        let (secondFile, _) = parsed(second, reusing: firstParse)
+        #expect(secondFile.unoutlined?.reusable?.text == first, "the first version's whole parse, handed over")
+        let findings = allRulesLinter.lint(secondFile, models: models)
+        #expect(findings == allRulesLinter.lint(SourceFile(path: "A.swift", text: PredicateOutline(text: second)!.text, outlining: second),
+                                                models: models))
+        #expect(findings.map(\.ruleID).contains("case-sensitive-contains"))
+        #expect(secondFile.unoutlined?.reusable?.text == second)
+    }
+
     @Test func aRefusedTextLeavesNothingToReuseAndTheNextParseStartsAfresh() {
         let nested = String(repeating: "(", count: ParseGuard.maximumNesting + 1)
         let (refused, reusable) = SourceFile.parsing(path: "A.swift", text: nested, reusing: nil)

@@ -18,16 +18,20 @@ public final class FileFacts: @unchecked Sendable {
     }
     private var textFields: Set<String>?
     private var types: [String: [String]]?
-    private let unoutlinedText: String?
+    private let unoutlined: UnoutlinedParse?
     private var whole: SourceFileSyntax?
 
-    public init(tree: SourceFileSyntax, unoutlinedText: String? = nil) {
+    public convenience init(tree: SourceFileSyntax, unoutlinedText: String? = nil) {
+        self.init(tree: tree, unoutlined: unoutlinedText.map { UnoutlinedParse(text: $0, reusing: nil) })
+    }
+
+    init(tree: SourceFileSyntax, unoutlined: UnoutlinedParse?) {
         self.tree = tree
-        self.unoutlinedText = unoutlinedText
+        self.unoutlined = unoutlined
     }
 
     public convenience init(file: SourceFile) {
-        self.init(tree: file.tree, unoutlinedText: file.unoutlinedText)
+        self.init(tree: file.tree, unoutlined: file.unoutlined)
     }
 
     /// The tree of the text as written: the linted tree, unless that is an outline, whose
@@ -35,8 +39,7 @@ public final class FileFacts: @unchecked Sendable {
     /// miss; then the text is parsed the first time one is asked, with the same offsets.
     public var wholeTree: SourceFileSyntax {
         remembered(\.whole) { outline in
-            guard let unoutlinedText else { return outline }
-            let file = SourceFile(path: "", text: unoutlinedText)
+            guard let file = unoutlined?.file else { return outline }
             return file.isCheckable ? file.tree : outline
         }
     }
@@ -121,8 +124,8 @@ public final class FileFacts: @unchecked Sendable {
         // Asked once per candidate `contains`: the byte scan and the choice of tree are made
         // once too, not on every ask.
         if let known = lock.withLock({ textFields }) { return known }
-        let namesAnEditor = unoutlinedText.map { text in
-            var text = text
+        let namesAnEditor = unoutlined.map { unoutlined in
+            var text = unoutlined.text
             return text.withUTF8 { ByteSearch.containsAny(of: Self.textEditorNames, in: $0) }
         } ?? false
         let tree = namesAnEditor ? wholeTree : tree

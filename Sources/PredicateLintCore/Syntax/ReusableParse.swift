@@ -1,3 +1,4 @@
+import Foundation
 import SwiftParser
 import SwiftSyntax
 
@@ -7,9 +8,47 @@ import SwiftSyntax
 /// 2,800-line view, most of a server's time per edit was this parse).
 public struct ReusableParse: Sendable {
     /// The text parsed: the outline, where the caller lints one.
-    fileprivate let text: String
+    let text: String
     /// The tree as the parser gave it (before operators are folded) and where it looked ahead.
     fileprivate let result: IncrementalParseResult
+    /// Where `text` is an outline, the text as written: the next version's whole text reuses
+    /// its parse, if a rule asked for one.
+    fileprivate let unoutlined: UnoutlinedParse?
+}
+
+/// The text as written of an outlined file, parsed the first time a rule asks for it
+/// (`FileFacts.wholeTree`: text fields, every call of a function), reusing the parse of the
+/// previous version's whole text where there is one: a view that binds a search field and
+/// searches with `contains` was otherwise parsed whole, besides its outline, on every keystroke.
+public final class UnoutlinedParse: @unchecked Sendable {
+    public let text: String
+    private let lock = NSLock()
+    private var parsed: SourceFile?
+    /// The latest parse of this document's whole text: the previous version's, until this
+    /// version is parsed.
+    private var latest: ReusableParse?
+
+    init(text: String, reusing previous: ReusableParse?) {
+        self.text = text
+        latest = previous
+    }
+
+    /// The text parsed, with operators folded, as `SourceFile(path:text:)` parses it.
+    public var file: SourceFile {
+        lock.withLock {
+            if let parsed { return parsed }
+            let (file, reusable) = SourceFile.parsing(path: "", text: text, reusing: latest)
+            parsed = file
+            // A refused text leaves the older parse, which any later text can still reuse.
+            if let reusable { latest = reusable }
+            return file
+        }
+    }
+
+    /// What the next version's whole text can reuse.
+    var reusable: ReusableParse? {
+        lock.withLock { latest }
+    }
 }
 
 extension SourceFile {
@@ -20,7 +59,7 @@ extension SourceFile {
     public static func parsing(path: String, text: String, outlining original: String? = nil,
                                reusing previous: ReusableParse?) -> (file: SourceFile, reusable: ReusableParse?) {
         if let refusal = ParseGuard.refusal(for: text) {
-            return (SourceFile(path: path, text: text, outlining: original, refusal: refusal, parsed: parse("")), nil)
+            return (SourceFile(path: path, text: text, outlining: original, refusal: refusal, parsed: parse(""), unoutlined: nil), nil)
         }
         let transition = previous.map { previous in
             IncrementalParseTransition(previousIncrementalParseResult: previous.result,
@@ -38,8 +77,9 @@ extension SourceFile {
         // name): such a text is parsed afresh, so that its tree and findings are the command
         // line's. Most edits of a view fall in bodies its outline blanks, which hold no errors.
         if transition != nil && result.tree.hasError { result = parsed(with: nil) }
-        let file = SourceFile(path: path, text: text, outlining: original, refusal: nil, parsed: result.tree)
-        return (file, ReusableParse(text: text, result: result))
+        let file = SourceFile(path: path, text: text, outlining: original, refusal: nil, parsed: result.tree,
+                              unoutlined: original.map { UnoutlinedParse(text: $0, reusing: previous?.unoutlined?.reusable) })
+        return (file, ReusableParse(text: text, result: result, unoutlined: file.unoutlined))
     }
 
     /// The one edit that turns `old` into `new`: the bytes between what they share at the start

@@ -53,19 +53,23 @@ public struct SourceFile: Sendable {
 
     /// The text as written, where `text` is its outline (`PredicateOutline`): what a rule that
     /// must look into blanked bodies reads, parsed only when it asks (`FileFacts.wholeTree`).
-    public let unoutlinedText: String?
+    public let unoutlined: UnoutlinedParse?
+    public var unoutlinedText: String? { unoutlined?.text }
 
     public init(path: String, text: String, outlining original: String? = nil) {
         let refusal = ParseGuard.refusal(for: text)
         // A refused text is not given to the parser at all.
-        self.init(path: path, text: text, outlining: original, refusal: refusal, parsed: Self.parse(refusal == nil ? text : ""))
+        self.init(path: path, text: text, outlining: original, refusal: refusal, parsed: Self.parse(refusal == nil ? text : ""),
+                  unoutlined: original.map { UnoutlinedParse(text: $0, reusing: nil) })
     }
 
-    /// `parsed`: the tree of `text` as the parser gave it (of "" where `refusal` is not nil).
-    init(path: String, text: String, outlining original: String?, refusal: ParseGuard.Refusal?, parsed: SourceFileSyntax) {
+    /// `parsed`: the tree of `text` as the parser gave it (of "" where `refusal` is not nil);
+    /// `unoutlined`: the text as written, where `text` is its outline.
+    init(path: String, text: String, outlining original: String?, refusal: ParseGuard.Refusal?, parsed: SourceFileSyntax,
+         unoutlined: UnoutlinedParse?) {
         self.path = path
         self.text = text
-        unoutlinedText = original
+        self.unoutlined = unoutlined
         var operators = OperatorTable.standardOperators
         // A malformed operator declaration must not stop the lint: ignore what cannot be added.
         operators.addSourceFile(parsed) { _ in }

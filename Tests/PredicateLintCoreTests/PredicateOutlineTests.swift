@@ -52,6 +52,57 @@ import Testing
         print("outlines: \(outlined) files, \(blanked) bytes blanked")
     }
 
+    /// The values text fields bind, read from the text outlined to keep the bodies that name a
+    /// text field (`UnoutlinedParse.editorsFile`), must be those the whole file binds.
+    func compareTextFieldBindings(_ files: [String]) -> Int {
+        var compared = 0
+        for path in files {
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+            compared += compareTextFieldBindings(text, path: path) == nil ? 0 : 1
+        }
+        return compared
+    }
+
+    /// The bindings both ways, if the text names a text field and has an outline.
+    @discardableResult
+    func compareTextFieldBindings(_ text: String, path: String) -> Set<String>? {
+        guard FileFacts.textEditorNames.contains(where: text.contains), ParseGuard.refusal(for: text) == nil,
+              let outline = PredicateOutline(text: text) else { return nil }
+        let whole = FileFacts(tree: SourceFile(path: path, text: text).tree).textFieldBindings
+        let outlined = FileFacts(file: SourceFile(path: path, text: outline.text, outlining: text)).textFieldBindings
+        #expect(whole == outlined, "\(path)")
+        return outlined
+    }
+
+    @Test func textFieldsBindTheSameInTheirOutline() {
+        let view = """
+            struct Editor: View {
+                @State private var a = ""
+                @Bindable var model: Note
+                var body: some View {
+                    VStack {
+                        Section { TextField("A", text: $a) }
+                        List { ForEach(items) { item in Text(item.name) } }.searchable(text: $b)
+                        if show { TextEditor(text: $c) }
+                    }
+                    .sheet(isPresented: $show) { Form { TextField("D", text: $model.title) } }
+                }
+                var field: some View { TextField("E", text: $e, prompt: Text("e")) }
+                func make() -> some View {
+                    let fetch = FetchDescriptor<Note>(predicate: #Predicate { $0.title.isEmpty })
+                    return TextField("F", text: $f)
+                }
+            }
+            """
+        #expect(compareTextFieldBindings(view, path: "Editor.swift") == ["a", "b", "c", "title", "e", "f"])
+        #expect(compareTextFieldBindings(DeclarationSkeletonTests.swiftFiles()) > 0)
+    }
+
+    @Test(.enabled(if: DeclarationSkeletonTests.corpus != nil, "set PREDICATE_LINT_SKELETON_CORPUS=DIR to compare a corpus"))
+    func theCorpussTextFieldsBindTheSameInTheirOutline() {
+        print("text fields compared in \(compareTextFieldBindings(DeclarationSkeletonTests.corpusFiles())) files")
+    }
+
     @Test func blankingKeepsEveryOffsetAndLine() throws {
         let text = "struct V {\n    func a() { let x = \"é\"\n print(x) }\n    func b() { let p = #Predicate<Item> { $0.ok } }\n}"
         let outline = try #require(PredicateOutline(text: text))

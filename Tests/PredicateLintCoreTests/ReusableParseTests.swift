@@ -101,10 +101,11 @@ import Testing
         #expect(reparsed.tree.debugDescription(includeTrivia: true) == scratch.tree.debugDescription(includeTrivia: true))
     }
 
-    /// A view whose predicate searches with text its field binds has its whole text parsed to
-    /// find the field, besides its outline. Typing in the view's body must not parse it whole
-    /// again: the next version's whole text reuses that parse, with a parse from scratch's findings.
-    @Test func theWholeTextsParseIsHandedToTheNextVersion() {
+    /// A view whose predicate searches with a value its caller takes from a text field has its
+    /// text parsed twice besides its outline: whole, for the function's callers, and outlined to
+    /// keep the bodies that name a text field. Typing in the view's body must parse neither
+    /// afresh: the next version reuses both, with a parse from scratch's findings.
+    @Test func theWholeTextsParsesAreHandedToTheNextVersion() {
         let first = """
             import SwiftData
             import SwiftUI
@@ -113,27 +114,33 @@ import Testing
                 @State private var draft = ""
                 var body: some View {
                     TextField("Name", text: $draft)
+                    Button("Find") { _ = matching(draft) }
                 }
-                func matching(_ draft: String) -> Predicate<Item> {
-                    #Predicate<Item> { $0.name.contains(draft) }
+                func matching(_ value: String) -> Predicate<Item> {
+                    #Predicate<Item> { $0.name.contains(value) }
                 }
             }
             """
         let second = first.replacingOccurrences(of: "TextField(\"Name\"", with: "Text(\"Find\")\n        TextField(\"Name\"")
         let models = ModelIndex([FileDeclarations(path: "A.swift", text: first)])
         func parsed(_ text: String, reusing previous: ReusableParse?) -> (SourceFile, ReusableParse?) {
-            SourceFile.parsing(path: "A.swift", text: PredicateOutline(text: text)?.text ?? text, outlining: text, reusing: previous)
+            SourceFile.parsing(path: "A.swift", text: PredicateOutline(text: text)!.text, outlining: text, reusing: previous)
         }
+        func editorsOutline(_ text: String) -> String? { PredicateOutline(text: text, keeping: FileFacts.textEditorNames)?.text }
         let (firstFile, firstParse) = parsed(first, reusing: nil)
         #expect(allRulesLinter.lint(firstFile, models: models).map(\.ruleID).contains("case-sensitive-contains"))
-        #expect(firstFile.unoutlined?.reusable?.text == first)
+        #expect(firstFile.unoutlined?.reusable.whole?.text == first)
+        #expect(firstFile.unoutlined?.reusable.editors?.text == editorsOutline(first))
         let (secondFile, _) = parsed(second, reusing: firstParse)
-        #expect(secondFile.unoutlined?.reusable?.text == first, "the first version's whole parse, handed over")
+        #expect(secondFile.unoutlined?.reusable.whole?.text == first, "the first version's whole parse, handed over")
+        #expect(secondFile.unoutlined?.reusable.editors?.text == editorsOutline(first), "and its text-field outline's")
         let findings = allRulesLinter.lint(secondFile, models: models)
         #expect(findings == allRulesLinter.lint(SourceFile(path: "A.swift", text: PredicateOutline(text: second)!.text, outlining: second),
                                                 models: models))
+        #expect(findings == allRulesLinter.lint(SourceFile(path: "A.swift", text: second), models: models), "the findings of the whole text")
         #expect(findings.map(\.ruleID).contains("case-sensitive-contains"))
-        #expect(secondFile.unoutlined?.reusable?.text == second)
+        #expect(secondFile.unoutlined?.reusable.whole?.text == second)
+        #expect(secondFile.unoutlined?.reusable.editors?.text == editorsOutline(second))
     }
 
     @Test func aRefusedTextLeavesNothingToReuseAndTheNextParseStartsAfresh() {

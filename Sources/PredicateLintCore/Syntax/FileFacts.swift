@@ -22,7 +22,7 @@ public final class FileFacts: @unchecked Sendable {
     private var whole: SourceFileSyntax?
 
     public convenience init(tree: SourceFileSyntax, unoutlinedText: String? = nil) {
-        self.init(tree: tree, unoutlined: unoutlinedText.map { UnoutlinedParse(text: $0, reusing: nil) })
+        self.init(tree: tree, unoutlined: unoutlinedText.map { UnoutlinedParse(text: $0, after: nil) })
     }
 
     init(tree: SourceFileSyntax, unoutlined: UnoutlinedParse?) {
@@ -118,8 +118,9 @@ public final class FileFacts: @unchecked Sendable {
     /// The names of the values a person edits in this file: what `.searchable(text: $query)`,
     /// `TextField("Name", text: $name)` and `TextEditor(text: $notes)` bind (`query`, `name`,
     /// `notes`; for `$model.title`, `title`).
-    /// Read from the whole file: the views that bind them are bodies an outline blanks. The
-    /// whole text is parsed for it only where it names one of `textEditorNames`.
+    /// Read from the whole file: the views that bind them are bodies an outline blanks. Where
+    /// the text names one of `textEditorNames`, it is parsed for them, outlined to keep the
+    /// bodies that name one (`UnoutlinedParse.editorsFile`): what those calls pass is in them.
     public var textFieldBindings: Set<String> {
         // Asked once per candidate `contains`: the byte scan and the choice of tree are made
         // once too, not on every ask.
@@ -128,8 +129,15 @@ public final class FileFacts: @unchecked Sendable {
             var text = unoutlined.text
             return text.withUTF8 { ByteSearch.containsAny(of: Self.textEditorNames, in: $0) }
         } ?? false
-        let tree = namesAnEditor ? wholeTree : tree
+        let tree = namesAnEditor ? editorsTree : tree
         return remembered(\.textFields) { _ in TextFieldCollector.found(in: tree) }
+    }
+
+    /// The tree that holds every call that binds a text field: the linted tree, unless that is
+    /// an outline; then the text outlined to keep the bodies that name a text field.
+    private var editorsTree: SourceFileSyntax {
+        guard let file = unoutlined?.editorsFile else { return tree }
+        return file.isCheckable ? file.tree : tree
     }
 
     /// The answer kept in `slot`, worked out from the tree the first time it is asked.

@@ -12,16 +12,19 @@
 /// repository).
 ///
 /// Nil where the pass declines the text, or blanks nothing: then the file is parsed as it is.
+///
+/// `keeping` other words outlines a file for another question: `FileFacts` finds the values
+/// text fields bind in an outline that keeps the bodies naming a text field.
 public struct PredicateOutline: Sendable {
     public let text: String
 
-    public init?(text: String) {
+    public init?(text: String, keeping words: [String] = PredicateOutline.keptFor) {
         var text = text
         guard let outlined = text.withUTF8({ bytes -> [UInt8]? in
             var scanner = DeclarationSkeleton.Scanner(bytes: bytes)
             guard scanner.run() else { return nil }
             var blanked: [Range<Int>] = []
-            let keptWords = KeptWords(in: bytes)
+            let keptWords = KeptWords(words, in: bytes)
             for body in scanner.emptiedBodies { Self.outline(body, in: &scanner, keptWords: keptWords, blanking: &blanked) }
             guard !blanked.isEmpty else { return nil }
             var outlined = Array(bytes)
@@ -71,7 +74,7 @@ public struct PredicateOutline: Sendable {
     }
 
     /// Words whose presence keeps a body as written.
-    static let keptFor = ["Predicate", "Expression", "Query", "#available", "#unavailable", "predicate-lint"]
+    public static let keptFor = ["Predicate", "Expression", "Query", "#available", "#unavailable", "predicate-lint"]
         + QueryKeyPathFinder.anchorWords
 
     /// Where the kept words occur in the whole text, found once: bodies nest, and searching
@@ -80,9 +83,9 @@ public struct PredicateOutline: Sendable {
         /// Each occurrence's bytes, ordered by where they start.
         private let occurrences: [Range<Int>]
 
-        init(in bytes: UnsafeBufferPointer<UInt8>) {
+        init(_ words: [String], in bytes: UnsafeBufferPointer<UInt8>) {
             var found: [Range<Int>] = []
-            for word in PredicateOutline.keptFor {
+            for word in words {
                 let length = word.utf8.count
                 ByteSearch.forEachOffset(of: word, in: bytes) { found.append($0..<($0 + length)) }
             }

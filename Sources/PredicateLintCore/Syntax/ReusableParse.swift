@@ -16,38 +16,60 @@ public struct ReusableParse: Sendable {
     fileprivate let unoutlined: UnoutlinedParse?
 }
 
-/// The text as written of an outlined file, parsed the first time a rule asks for it
-/// (`FileFacts.wholeTree`: text fields, every call of a function), reusing the parse of the
-/// previous version's whole text where there is one: a view that binds a search field and
-/// searches with `contains` was otherwise parsed whole, besides its outline, on every keystroke.
+/// The text as written of an outlined file, parsed the first time a rule asks for it, in two
+/// forms: whole (`FileFacts.wholeTree`, for every call of a function), and outlined to keep
+/// the bodies that name a text field (`FileFacts.textFieldBindings`). Each reuses the same
+/// form's parse of the previous version where there is one: a view that binds a search field
+/// and searches with `contains` was otherwise parsed whole, besides its outline, on every
+/// keystroke.
 public final class UnoutlinedParse: @unchecked Sendable {
     public let text: String
     private let lock = NSLock()
-    private var parsed: SourceFile?
-    /// The latest parse of this document's whole text: the previous version's, until this
-    /// version is parsed.
-    private var latest: ReusableParse?
+    private var whole = Form()
+    private var editors = Form()
 
-    init(text: String, reusing previous: ReusableParse?) {
+    /// One form's parse of this version, once asked for, and the latest parse of that form of
+    /// this document: the previous version's until this one is parsed.
+    private struct Form {
+        var parsed: SourceFile?
+        var latest: ReusableParse?
+    }
+
+    /// `previous`: the box of the document's previous version, whose parses this one reuses.
+    init(text: String, after previous: UnoutlinedParse?) {
         self.text = text
-        latest = previous
+        if let previous {
+            (whole.latest, editors.latest) = previous.lock.withLock { (previous.whole.latest, previous.editors.latest) }
+        }
     }
 
     /// The text parsed, with operators folded, as `SourceFile(path:text:)` parses it.
     public var file: SourceFile {
+        lock.withLock { Self.parsed(text, in: &whole) }
+    }
+
+    /// The text with every body that names no text field blanked (`PredicateOutline` keeping
+    /// `FileFacts.textEditorNames`), parsed: the calls that bind a text field, for a fraction
+    /// of the whole text's parse.
+    public var editorsFile: SourceFile {
         lock.withLock {
-            if let parsed { return parsed }
-            let (file, reusable) = SourceFile.parsing(path: "", text: text, reusing: latest)
-            parsed = file
-            // A refused text leaves the older parse, which any later text can still reuse.
-            if let reusable { latest = reusable }
-            return file
+            if let parsed = editors.parsed { return parsed }
+            return Self.parsed(PredicateOutline(text: text, keeping: FileFacts.textEditorNames)?.text ?? text, in: &editors)
         }
     }
 
-    /// What the next version's whole text can reuse.
-    var reusable: ReusableParse? {
-        lock.withLock { latest }
+    private static func parsed(_ text: String, in form: inout Form) -> SourceFile {
+        if let parsed = form.parsed { return parsed }
+        let (file, reusable) = SourceFile.parsing(path: "", text: text, reusing: form.latest)
+        form.parsed = file
+        // A refused text leaves the older parse, which any later text can still reuse.
+        if let reusable { form.latest = reusable }
+        return file
+    }
+
+    /// What the next version's whole text, and its text-field outline, can reuse.
+    var reusable: (whole: ReusableParse?, editors: ReusableParse?) {
+        lock.withLock { (whole.latest, editors.latest) }
     }
 }
 
@@ -78,7 +100,7 @@ extension SourceFile {
         // line's. Most edits of a view fall in bodies its outline blanks, which hold no errors.
         if transition != nil && result.tree.hasError { result = parsed(with: nil) }
         let file = SourceFile(path: path, text: text, outlining: original, refusal: nil, parsed: result.tree,
-                              unoutlined: original.map { UnoutlinedParse(text: $0, reusing: previous?.unoutlined?.reusable) })
+                              unoutlined: original.map { UnoutlinedParse(text: $0, after: previous?.unoutlined) })
         return (file, ReusableParse(text: text, result: result, unoutlined: file.unoutlined))
     }
 

@@ -60,7 +60,7 @@ public struct SourceFile: Sendable {
         let refusal = ParseGuard.refusal(for: text)
         // A refused text is not given to the parser at all.
         self.init(path: path, text: text, outlining: original, refusal: refusal, parsed: Self.parse(refusal == nil ? text : ""),
-                  unoutlined: original.map { UnoutlinedParse(text: $0, reusing: nil) })
+                  unoutlined: original.map { UnoutlinedParse(text: $0, after: nil) })
     }
 
     /// `parsed`: the tree of `text` as the parser gave it (of "" where `refusal` is not nil);

@@ -11,8 +11,8 @@ public struct ReusableParse: Sendable {
     let text: String
     /// The tree as the parser gave it (before operators are folded) and where it looked ahead.
     fileprivate let result: IncrementalParseResult
-    /// Where `text` is an outline, the text as written: the next version's whole text reuses
-    /// its parse, if a rule asked for one.
+    /// Where `text` is an outline, the text as written: the next version's reuses its parses,
+    /// where a rule asked for them.
     fileprivate let unoutlined: UnoutlinedParse?
 }
 
@@ -80,8 +80,9 @@ extension SourceFile {
     /// The tree is the one a parse from scratch gives (`ReusableParseTests` holds it to that).
     public static func parsing(path: String, text: String, outlining original: String? = nil,
                                reusing previous: ReusableParse?) -> (file: SourceFile, reusable: ReusableParse?) {
+        let unoutlined = original.map { UnoutlinedParse(text: $0, after: previous?.unoutlined) }
         if let refusal = ParseGuard.refusal(for: text) {
-            return (SourceFile(path: path, text: text, outlining: original, refusal: refusal, parsed: parse(""), unoutlined: nil), nil)
+            return (SourceFile(path: path, text: text, outlining: original, refusal: refusal, parsed: parse(""), unoutlined: unoutlined), nil)
         }
         let transition = previous.map { previous in
             IncrementalParseTransition(previousIncrementalParseResult: previous.result,
@@ -99,9 +100,8 @@ extension SourceFile {
         // name): such a text is parsed afresh, so that its tree and findings are the command
         // line's. Most edits of a view fall in bodies its outline blanks, which hold no errors.
         if transition != nil && result.tree.hasError { result = parsed(with: nil) }
-        let file = SourceFile(path: path, text: text, outlining: original, refusal: nil, parsed: result.tree,
-                              unoutlined: original.map { UnoutlinedParse(text: $0, after: previous?.unoutlined) })
-        return (file, ReusableParse(text: text, result: result, unoutlined: file.unoutlined))
+        let file = SourceFile(path: path, text: text, outlining: original, refusal: nil, parsed: result.tree, unoutlined: unoutlined)
+        return (file, ReusableParse(text: text, result: result, unoutlined: unoutlined))
     }
 
     /// The one edit that turns `old` into `new`: the bytes between what they share at the start

@@ -52,7 +52,8 @@ public struct SourceFile: Sendable {
     public var isCheckable: Bool { problem == nil }
 
     /// The text as written, where `text` is its outline (`PredicateOutline`): what a rule that
-    /// must look into blanked bodies reads, parsed only when it asks (`FileFacts.wholeTree`).
+    /// must look into blanked bodies reads, parsed only when it asks (`FileFacts.wholeTree`,
+    /// `FileFacts.textFieldBindings`).
     public let unoutlined: UnoutlinedParse?
     public var unoutlinedText: String? { unoutlined?.text }
 

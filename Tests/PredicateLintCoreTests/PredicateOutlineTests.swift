@@ -1,4 +1,5 @@
 import Foundation
+import SwiftSyntax
 import Testing
 @testable import PredicateLintCore
 
@@ -52,15 +53,52 @@ import Testing
         print("outlines: \(outlined) files, \(blanked) bytes blanked")
     }
 
-    /// The values text fields bind, read from the text outlined to keep the bodies that name a
-    /// text field (`UnoutlinedParse.editorsFile`), must be those the whole file binds.
-    func compareTextFieldBindings(_ files: [String]) -> Int {
-        var compared = 0
+    /// The questions about blanked bodies, answered from outlines that keep the bodies naming
+    /// their words (`FileFacts.tree(naming:)`), must get the whole file's answers: what text
+    /// fields bind, and what each call of a function passes for each of its parameters.
+    /// Returns how many files named a text field, and how many parameters were followed.
+    func compareWholeFileQuestions(_ files: [String]) -> (textFields: Int, parameters: Int) {
+        var compared = (textFields: 0, parameters: 0)
         for path in files {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
-            compared += compareTextFieldBindings(text, path: path) == nil ? 0 : 1
+            compared.textFields += compareTextFieldBindings(text, path: path) == nil ? 0 : 1
+            compared.parameters += compareArgumentsPassed(text, path: path)
         }
         return compared
+    }
+
+    /// For every parameter of every function the outline declares, what the file's calls pass:
+    /// from the whole file, and from the outline keeping the function's name. Returns how many
+    /// parameters some call passes a value for.
+    @discardableResult
+    func compareArgumentsPassed(_ text: String, path: String) -> Int {
+        guard ParseGuard.refusal(for: text) == nil, let outline = PredicateOutline(text: text) else { return 0 }
+        let whole = SourceFile(path: path, text: text).tree
+        let outlined = SourceFile(path: path, text: outline.text, outlining: text)
+        let facts = FileFacts(file: outlined)
+        let wholeParameters = Dictionary(Self.parameters(in: whole).map { ($0.position, $0) }) { first, _ in first }
+        var followed = 0
+        for parameter in Self.parameters(in: outlined.tree) {
+            guard let same = wholeParameters[parameter.position] else { continue }
+            func shown(_ passed: [ExprSyntax]?) -> [String]? { passed?.map { "\($0.position.utf8Offset) \($0.trimmedDescription)" } }
+            let fromWhole = shown(CapturedValues.argumentsPassed(for: same, in: whole))
+            #expect(shown(CapturedValues.argumentsPassed(for: parameter, fileScope: facts)) == fromWhole, "\(path): \(parameter)")
+            followed += fromWhole == nil ? 0 : 1
+        }
+        return followed
+    }
+
+    static func parameters(in tree: SourceFileSyntax) -> [FunctionParameterSyntax] {
+        final class Collector: SyntaxVisitor {
+            var found: [FunctionParameterSyntax] = []
+            override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
+                found.append(node)
+                return .visitChildren
+            }
+        }
+        let collector = Collector(viewMode: .sourceAccurate)
+        collector.walk(tree)
+        return collector.found
     }
 
     /// The bindings both ways, if the text names a text field and has an outline.
@@ -95,12 +133,33 @@ import Testing
             }
             """
         #expect(compareTextFieldBindings(view, path: "Editor.swift") == ["a", "b", "c", "title", "e", "f"])
-        #expect(compareTextFieldBindings(DeclarationSkeletonTests.swiftFiles()) > 0)
+    }
+
+    @Test func callsPassTheSameInTheOutlineThatKeepsTheFunctionsName() {
+        let view = """
+            struct Search: View {
+                @State private var draft = ""
+                var body: some View {
+                    Button("Find") { _ = matching(draft) }
+                    List { Text("a") }.onAppear { let v = other(draft); print(matching(v.name)) }
+                }
+                func matching(_ value: String) -> Predicate<Item> { #Predicate<Item> { $0.name.contains(value) } }
+                func other(_ value: String) -> Item { Item(name: value) }
+                func unused(_ value: String) {}
+            }
+            """
+        #expect(compareArgumentsPassed(view, path: "Search.swift") == 2)
+    }
+
+    @Test func everyFileOfThisRepositoryAnswersQuestionsAboutBlankedBodiesAsItsWholeText() {
+        let compared = compareWholeFileQuestions(DeclarationSkeletonTests.swiftFiles())
+        #expect(compared.textFields > 0 && compared.parameters > 100, "\(compared)")
     }
 
     @Test(.enabled(if: DeclarationSkeletonTests.corpus != nil, "set PREDICATE_LINT_SKELETON_CORPUS=DIR to compare a corpus"))
-    func theCorpussTextFieldsBindTheSameInTheirOutline() {
-        print("text fields compared in \(compareTextFieldBindings(DeclarationSkeletonTests.corpusFiles())) files")
+    func theCorpussQuestionsAboutBlankedBodiesGetTheSameAnswers() {
+        let compared = compareWholeFileQuestions(DeclarationSkeletonTests.corpusFiles())
+        print("text fields compared in \(compared.textFields) files, \(compared.parameters) parameters followed")
     }
 
     @Test func blankingKeepsEveryOffsetAndLine() throws {

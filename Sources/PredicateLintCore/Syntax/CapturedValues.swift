@@ -59,16 +59,29 @@ public enum CapturedValues {
         // through further parameters (the visited bound keeps that to a few calls).
         guard let reference = expression.as(DeclReferenceExprSyntax.self),
               case .functionParameter(let parameter)? = LexicalLookup.binding(of: name, from: reference, fileScope: fileScope),
-              let passed = argumentsPassed(for: parameter, in: fileScope?.wholeTree ?? parameter.root.as(SourceFileSyntax.self))
+              let passed = argumentsPassed(for: parameter, fileScope: fileScope)
         else { return false }
         return passed.allSatisfy { isTextPeopleType($0, fileScope: fileScope, visited: &visited) }
     }
 
     /// What the file passes for a function's parameter, at every call of the function it
-    /// shows (`whole`: the file as written, where the linted tree is an outline): a call is
-    /// one with the function's name and argument labels. Nil where the trail is not clear: no
-    /// call in the file, another function with the same name and labels, or a parameter with
-    /// a default value (a call with fewer labels may be this function's).
+    /// shows: a call is one with the function's name and argument labels. Nil where the trail
+    /// is not clear: no call in the file, another function with the same name and labels, or a
+    /// parameter with a default value (a call with fewer labels may be this function's).
+    static func argumentsPassed(for parameter: FunctionParameterSyntax, fileScope: FileFacts?) -> [ExprSyntax]? {
+        guard let declared = parameter.parent?.parent?.parent?.parent?.as(FunctionDeclSyntax.self) else { return nil }
+        // The file as written, where the linted tree is an outline: every body that names the
+        // function, where its calls and any other function of that name are.
+        guard let fileScope else { return argumentsPassed(for: parameter, in: parameter.root.as(SourceFileSyntax.self)) }
+        let passed = argumentsPassed(for: parameter, in: fileScope.tree(naming: [declared.name.text]))
+        // An argument may hold a body that does not name the function (a closure), which that
+        // outline blanks: then the arguments are read from the whole text.
+        guard let passed, !passed.allSatisfy(fileScope.readsAsWritten) else { return passed }
+        return argumentsPassed(for: parameter, in: fileScope.wholeTree)
+    }
+
+    /// The same, looked for in `whole`: the file as written, or any outline of it that keeps
+    /// every body naming the function.
     static func argumentsPassed(for parameter: FunctionParameterSyntax, in whole: SourceFileSyntax?) -> [ExprSyntax]? {
         guard let whole, let list = parameter.parent?.as(FunctionParameterListSyntax.self),
               let declared = list.parent?.parent?.parent?.as(FunctionDeclSyntax.self),

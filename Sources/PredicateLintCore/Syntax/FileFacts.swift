@@ -120,7 +120,7 @@ public final class FileFacts: @unchecked Sendable {
     /// `notes`; for `$model.title`, `title`).
     /// Read from the whole file: the views that bind them are bodies an outline blanks. Where
     /// the text names one of `textEditorNames`, it is parsed for them, outlined to keep the
-    /// bodies that name one (`UnoutlinedParse.editorsFile`): what those calls pass is in them.
+    /// bodies that name one (`tree(naming:)`): what those calls pass is in them.
     public var textFieldBindings: Set<String> {
         // Asked once per candidate `contains`: the byte scan and the choice of tree are made
         // once too, not on every ask.
@@ -129,15 +129,29 @@ public final class FileFacts: @unchecked Sendable {
             var text = unoutlined.text
             return text.withUTF8 { ByteSearch.containsAny(of: Self.textEditorNames, in: $0) }
         } ?? false
-        let tree = namesAnEditor ? editorsTree : tree
+        let tree = namesAnEditor ? tree(naming: Self.textEditorNames) : tree
         return remembered(\.textFields) { _ in TextFieldCollector.found(in: tree) }
     }
 
-    /// The tree that holds every call that binds a text field: the linted tree, unless that is
-    /// an outline; then the text outlined to keep the bodies that name a text field.
-    private var editorsTree: SourceFileSyntax {
-        guard let file = unoutlined?.editorsFile else { return tree }
+    /// A tree holding every body of the text as written that names one of `words`: the linted
+    /// tree, unless that is an outline; then the text outlined to keep those bodies
+    /// (`UnoutlinedParse.file(keeping:)`), parsed the first time it is asked. Offsets are the
+    /// file's own, as in every outline.
+    public func tree(naming words: [String]) -> SourceFileSyntax {
+        guard let file = unoutlined?.file(keeping: words) else { return tree }
         return file.isCheckable ? file.tree : tree
+    }
+
+    /// Whether `node`, of any of this file's trees, holds the bytes of the text as written: no
+    /// body in it was blanked by an outline.
+    public func readsAsWritten(_ node: some SyntaxProtocol) -> Bool {
+        guard let unoutlined else { return true }
+        let bytes = node.syntaxTextBytes
+        let start = node.position.utf8Offset
+        var written = unoutlined.text
+        return written.withUTF8 { written in
+            start + bytes.count <= written.count && bytes.elementsEqual(written[start..<(start + bytes.count)])
+        }
     }
 
     /// The answer kept in `slot`, worked out from the tree the first time it is asked.

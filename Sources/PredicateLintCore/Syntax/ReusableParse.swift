@@ -16,17 +16,19 @@ public struct ReusableParse: Sendable {
     fileprivate let unoutlined: UnoutlinedParse?
 }
 
-/// The text as written of an outlined file, parsed the first time a rule asks for it, in two
-/// forms: whole (`FileFacts.wholeTree`, for every call of a function), and outlined to keep
-/// the bodies that name a text field (`FileFacts.textFieldBindings`). Each reuses the same
-/// form's parse of the previous version where there is one: a view that binds a search field
-/// and searches with `contains` was otherwise parsed whole, besides its outline, on every
-/// keystroke.
+/// The text as written of an outlined file, parsed the first time a rule asks for it: whole
+/// (`FileFacts.wholeTree`), or outlined to keep the bodies that name some words
+/// (`FileFacts.tree(naming:)`: a function's name, for its calls; the text fields' names, for
+/// what they bind). Each form reuses the same form's parse of the previous version: a view
+/// that binds a search field and searches with `contains` was otherwise parsed whole, besides
+/// its outline, on every keystroke.
 public final class UnoutlinedParse: @unchecked Sendable {
     public let text: String
     private let lock = NSLock()
     private var whole = Form()
-    private var editors = Form()
+    /// The outlines asked for, by the words they keep (joined). A document carries one parse
+    /// for each set of words any version was asked about: a few function names at most.
+    private var outlines: [String: Form] = [:]
 
     /// One form's parse of this version, once asked for, and the latest parse of that form of
     /// this document: the previous version's until this one is parsed.
@@ -39,7 +41,9 @@ public final class UnoutlinedParse: @unchecked Sendable {
     init(text: String, after previous: UnoutlinedParse?) {
         self.text = text
         if let previous {
-            (whole.latest, editors.latest) = previous.lock.withLock { (previous.whole.latest, previous.editors.latest) }
+            (whole.latest, outlines) = previous.lock.withLock {
+                (previous.whole.latest, previous.outlines.mapValues { Form(parsed: nil, latest: $0.latest) })
+            }
         }
     }
 
@@ -48,15 +52,21 @@ public final class UnoutlinedParse: @unchecked Sendable {
         lock.withLock { Self.parsed(text, in: &whole) }
     }
 
-    /// The text with every body that names no text field blanked (`PredicateOutline` keeping
-    /// `FileFacts.textEditorNames`), parsed: the calls that bind a text field, for a fraction
-    /// of the whole text's parse.
-    public var editorsFile: SourceFile {
-        lock.withLock {
-            if let parsed = editors.parsed { return parsed }
-            return Self.parsed(PredicateOutline(text: text, keeping: FileFacts.textEditorNames)?.text ?? text, in: &editors)
+    /// The text with every body that names none of `words` blanked (`PredicateOutline` keeping
+    /// them), parsed: what a question about those words needs from the blanked bodies, for a
+    /// fraction of the whole text's parse.
+    public func file(keeping words: [String]) -> SourceFile {
+        let key = Self.key(words)
+        return lock.withLock {
+            var form = outlines[key] ?? Form()
+            if let parsed = form.parsed { return parsed }
+            let file = Self.parsed(PredicateOutline(text: text, keeping: words)?.text ?? text, in: &form)
+            outlines[key] = form
+            return file
         }
     }
+
+    private static func key(_ words: [String]) -> String { words.joined(separator: "\u{0}") }
 
     private static func parsed(_ text: String, in form: inout Form) -> SourceFile {
         if let parsed = form.parsed { return parsed }
@@ -67,9 +77,10 @@ public final class UnoutlinedParse: @unchecked Sendable {
         return file
     }
 
-    /// What the next version's whole text, and its text-field outline, can reuse.
-    var reusable: (whole: ReusableParse?, editors: ReusableParse?) {
-        lock.withLock { (whole.latest, editors.latest) }
+    /// What the next version can reuse: of the whole text (`keeping` nil), or of its outline
+    /// keeping `words`.
+    func latestParse(keeping words: [String]?) -> ReusableParse? {
+        lock.withLock { words.map { outlines[Self.key($0)]?.latest } ?? whole.latest }
     }
 }
 

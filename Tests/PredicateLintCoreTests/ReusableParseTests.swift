@@ -135,7 +135,7 @@ import Testing
         #expect(allRulesLinter.lint(firstFile, models: models).map(\.ruleID).contains("case-sensitive-contains"))
         #expect(latest(firstFile) == outlines(first))
         #expect(outlines(first).allSatisfy { $0 != nil && $0 != first })
-        let (secondFile, _) = parsed(second, reusing: firstParse)
+        let (secondFile, secondParse) = parsed(second, reusing: firstParse)
         #expect(latest(secondFile) == outlines(first), "the first version's parses, handed over")
         let findings = allRulesLinter.lint(secondFile, models: models)
         #expect(findings == allRulesLinter.lint(SourceFile(path: "A.swift", text: PredicateOutline(text: second)!.text, outlining: second),
@@ -144,6 +144,14 @@ import Testing
         #expect(findings.map(\.ruleID).contains("case-sensitive-contains"))
         #expect(latest(secondFile) == outlines(second))
         #expect(secondFile.unoutlined?.latestParse(keeping: nil) == nil, "the whole text was never parsed")
+        // A version that asks neither question hands its next one neither parse: nothing is
+        // kept for questions no longer asked.
+        let third = second.replacingOccurrences(of: "contains(value)", with: "contains(\"x\")")
+        let (thirdFile, thirdParse) = parsed(third, reusing: secondParse)
+        _ = allRulesLinter.lint(thirdFile, models: models)
+        #expect(latest(thirdFile) == outlines(second), "asked nothing: the second version's parses")
+        let (fourthFile, _) = parsed(third + "\n", reusing: thirdParse)
+        #expect(latest(fourthFile) == [nil, nil])
     }
 
     @Test func aRefusedTextLeavesNothingToReuseAndTheNextParseStartsAfresh() {

@@ -26,8 +26,9 @@ public final class UnoutlinedParse: @unchecked Sendable {
     public let text: String
     private let lock = NSLock()
     private var whole = Form()
-    /// The outlines asked for, by the words they keep (joined). A document carries one parse
-    /// for each set of words any version was asked about: a few function names at most.
+    /// The outlines asked for, by the words they keep (joined). A version carries over the
+    /// parses of the outlines its previous version was asked for, and no others: a function
+    /// renamed or a predicate deleted leaves no tree behind.
     private var outlines: [String: Form] = [:]
 
     /// One form's parse of this version, once asked for, and the latest parse of that form of
@@ -42,7 +43,7 @@ public final class UnoutlinedParse: @unchecked Sendable {
         self.text = text
         if let previous {
             (whole.latest, outlines) = previous.lock.withLock {
-                (previous.whole.latest, previous.outlines.mapValues { Form(parsed: nil, latest: $0.latest) })
+                (previous.whole.latest, previous.outlines.compactMapValues { $0.parsed == nil ? nil : Form(parsed: nil, latest: $0.latest) })
             }
         }
     }

@@ -142,6 +142,9 @@ import Testing
                 var body: some View {
                     Button("Find") { _ = matching(draft) }
                     List { Text("a") }.onAppear { let v = other(draft); print(matching(v.name)) }
+                    // A closure whose introducing text does not name the function: blanked in
+                    // that outline, so this call's argument is read from the whole text.
+                    Button("All") { _ = matching(String(describing: { 1 }()) + items.map { $0.name }.joined()) }
                 }
                 func matching(_ value: String) -> Predicate<Item> { #Predicate<Item> { $0.name.contains(value) } }
                 func other(_ value: String) -> Item { Item(name: value) }

@@ -9,17 +9,12 @@ import SwiftSyntax
 /// Subclasses override `visit` for the nodes they collect; every other node is entered or
 /// skipped here. The order of the nodes visited is the full walk's, less what is skipped.
 class AnchoredVisitor: SyntaxAnyVisitor {
-    /// Where each occurrence of an anchor starts, in bytes, in order.
-    private let anchors: [Int]
+    /// Where the anchors occur, by offset in the file.
+    private let anchors: WordOccurrences
 
     init(anchors words: [String], in tree: some SyntaxProtocol) {
-        var starts: [Int] = []
-        let text = tree.syntaxTextBytes
         let base = tree.position.utf8Offset
-        text.withUnsafeBufferPointer { bytes in
-            for word in words { ByteSearch.forEachOffset(of: word, in: bytes) { starts.append(base + $0) } }
-        }
-        anchors = starts.sorted()
+        anchors = tree.syntaxTextBytes.withUnsafeBufferPointer { WordOccurrences(of: words, in: $0, at: base) }
         super.init(viewMode: .sourceAccurate)
     }
 
@@ -27,14 +22,9 @@ class AnchoredVisitor: SyntaxAnyVisitor {
         holdsAnchor(node) ? .visitChildren : .skipChildren
     }
 
-    /// Whether an anchor starts within the node's bytes (its trivia included).
+    /// Whether an anchor lies within the node's bytes (its trivia included): every node that
+    /// holds what is collected, and so each of its ancestors, spells one whole.
     final func holdsAnchor(_ node: Syntax) -> Bool {
-        let start = node.position.utf8Offset, end = node.endPosition.utf8Offset
-        var low = 0, high = anchors.count
-        while low < high {
-            let middle = (low + high) / 2
-            if anchors[middle] < start { low = middle + 1 } else { high = middle }
-        }
-        return low < anchors.count && anchors[low] < end
+        anchors.anyWithin(node.position.utf8Offset..<node.endPosition.utf8Offset)
     }
 }

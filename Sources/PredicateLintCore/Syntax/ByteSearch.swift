@@ -48,3 +48,37 @@ public enum ByteSearch {
         }
     }
 }
+
+/// Where some words occur in a text, each found once and kept in order, for asking of many
+/// nested ranges (a syntax node's bytes, a body's) whether one of the words lies wholly inside:
+/// searching each range's bytes again, nested ranges over and over, cost more than the walks
+/// that ask (`AnchoredVisitor`, `PredicateOutline`).
+struct WordOccurrences {
+    /// Each occurrence's bytes, ordered by where they start.
+    private let occurrences: [Range<Int>]
+
+    /// `base`: the offset of `bytes`' first byte in the ranges that will be asked about.
+    init(of words: [String], in bytes: UnsafeBufferPointer<UInt8>, at base: Int = 0) {
+        var found: [Range<Int>] = []
+        for word in words {
+            let length = word.utf8.count
+            ByteSearch.forEachOffset(of: word, in: bytes) { found.append((base + $0)..<(base + $0 + length)) }
+        }
+        occurrences = found.sorted { $0.lowerBound < $1.lowerBound }
+    }
+
+    /// Whether one of the words lies wholly inside `range`.
+    func anyWithin(_ range: Range<Int>) -> Bool {
+        var low = 0, high = occurrences.count
+        while low < high {
+            let middle = (low + high) / 2
+            if occurrences[middle].lowerBound < range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        // Of the words that start in the range, only the last few can run past its end.
+        for occurrence in occurrences[low...] {
+            guard occurrence.lowerBound < range.upperBound else { return false }
+            if occurrence.upperBound <= range.upperBound { return true }
+        }
+        return false
+    }
+}

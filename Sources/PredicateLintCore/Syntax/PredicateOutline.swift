@@ -24,7 +24,7 @@ public struct PredicateOutline: Sendable {
             var scanner = DeclarationSkeleton.Scanner(bytes: bytes)
             guard scanner.run() else { return nil }
             var blanked: [Range<Int>] = []
-            let keptWords = KeptWords(words, in: bytes)
+            let keptWords = WordOccurrences(of: words, in: bytes)
             for body in scanner.emptiedBodies { Self.outline(body, in: &scanner, keptWords: keptWords, blanking: &blanked) }
             guard !blanked.isEmpty else { return nil }
             var outlined = Array(bytes)
@@ -43,10 +43,10 @@ public struct PredicateOutline: Sendable {
     /// own closure, whose inner closures may lie far from `#Predicate`); otherwise kept, with
     /// the same decision taken for each body directly inside it, so that a long view whose
     /// one `Button` action builds a predicate keeps that action and blanks the rest.
-    static func outline(_ body: Range<Int>, in scanner: inout DeclarationSkeleton.Scanner, keptWords: KeptWords,
+    static func outline(_ body: Range<Int>, in scanner: inout DeclarationSkeleton.Scanner, keptWords: WordOccurrences,
                         blanking blanked: inout [Range<Int>]) {
-        if keptWords.occur(in: lookBehindStart(before: body.lowerBound, in: scanner.bytes)..<body.lowerBound) { return }
-        guard keptWords.occur(in: body) else {
+        if keptWords.anyWithin(lookBehindStart(before: body.lowerBound, in: scanner.bytes)..<body.lowerBound) { return }
+        guard keptWords.anyWithin(body) else {
             blanked.append(body)
             return
         }
@@ -76,35 +76,4 @@ public struct PredicateOutline: Sendable {
     /// Words whose presence keeps a body as written.
     public static let keptFor = ["Predicate", "Expression", "Query", "#available", "#unavailable", "predicate-lint"]
         + QueryKeyPathFinder.anchorWords
-
-    /// Where the kept words occur in the whole text, found once: bodies nest, and searching
-    /// each body's bytes again was a tenth of what an edit cost the language server.
-    struct KeptWords {
-        /// Each occurrence's bytes, ordered by where they start.
-        private let occurrences: [Range<Int>]
-
-        init(_ words: [String], in bytes: UnsafeBufferPointer<UInt8>) {
-            var found: [Range<Int>] = []
-            for word in words {
-                let length = word.utf8.count
-                ByteSearch.forEachOffset(of: word, in: bytes) { found.append($0..<($0 + length)) }
-            }
-            occurrences = found.sorted { $0.lowerBound < $1.lowerBound }
-        }
-
-        /// Whether a kept word lies wholly inside `range`.
-        func occur(in range: Range<Int>) -> Bool {
-            var low = 0, high = occurrences.count
-            while low < high {
-                let middle = (low + high) / 2
-                if occurrences[middle].lowerBound < range.lowerBound { low = middle + 1 } else { high = middle }
-            }
-            // Of the words that start in the range, only the last few can run past its end.
-            for occurrence in occurrences[low...] {
-                guard occurrence.lowerBound < range.upperBound else { return false }
-                if occurrence.upperBound <= range.upperBound { return true }
-            }
-            return false
-        }
-    }
 }

@@ -19,7 +19,6 @@ public final class FileFacts: @unchecked Sendable {
     private var textFields: Set<String>?
     private var types: [String: [String]]?
     private let unoutlined: UnoutlinedParse?
-    private var whole: SourceFileSyntax?
 
     public convenience init(tree: SourceFileSyntax, unoutlinedText: String? = nil) {
         self.init(tree: tree, unoutlined: unoutlinedText.map { UnoutlinedParse(text: $0, after: nil) })
@@ -38,10 +37,9 @@ public final class FileFacts: @unchecked Sendable {
     /// blanked bodies a question about the whole file (every call of a function) must not
     /// miss; then the text is parsed the first time one is asked, with the same offsets.
     public var wholeTree: SourceFileSyntax {
-        remembered(\.whole) { outline in
-            guard let file = unoutlined?.file else { return outline }
-            return file.isCheckable ? file.tree : outline
-        }
+        // Parsed once: `UnoutlinedParse` keeps it.
+        guard let file = unoutlined?.file else { return tree }
+        return file.isCheckable ? file.tree : tree
     }
 
     /// Every `guard #available(…)` statement (a `guard` with an availability condition).
